@@ -1,0 +1,1 @@
+"""The `labreport` command: a thin layer over parser/, loinc/, review/ and service/."""

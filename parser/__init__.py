@@ -1,0 +1,1 @@
+"""Bytes in, a structured lab report out. Knows nothing of loinc/, review/ or service/."""

@@ -1,0 +1,73 @@
+"""Wire models of a parsed lab report: the `data` object of the contract.
+
+Defined once here and used by the API, the CLI and the tests
+(see ../shared/spec/parser-api.md). Enumerations are open on input: a client
+may meet values it does not know, so they are plain strings with the known
+values listed as constants.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+ResultType = Literal["numeric", "range", "comment", "boolean", "duration", "percentage", "ratio"]
+SampleType = Literal[
+    "urine", "serum_plasma_blood", "capillary_blood", "stool", "saliva", "other", "unknown"
+]
+MeasurementKind = Literal["direct", "calculated", "ratio", "unknown"]
+Sensitivity = Literal["sensitive", "insensitive", "unknown"]
+LoincMatchStatus = Literal["auto_match", "needs_review", "no_match"]
+Interpretation = Literal["normal", "abnormal", "critical", "unknown"]
+Gender = Literal["male", "female", "other"]
+
+
+class LoincMatch(BaseModel):
+    loinc_code: str
+    loinc_name: str
+    display_name: str
+    aliases: list[str] = Field(default_factory=list)
+    confidence_score: float = Field(ge=0.0, le=1.0)
+
+
+class ResultMetadata(BaseModel):
+    patient_first_name: str | None = None
+    patient_last_name: str | None = None
+    dob: str | None = None
+    gender: Gender | None = None
+    lab_name: str | None = None
+    date_reported: str | None = None
+    date_collected: str | None = None
+    specimen_number: str | None = None
+
+
+class LabReportResult(BaseModel):
+    model_config = ConfigDict(validate_assignment=True)
+
+    test_name: str
+    value: str
+    type: ResultType = "numeric"
+    units: str | None = None
+    min_reference_range: float | None = None
+    max_reference_range: float | None = None
+    source_panel_name: str | None = None
+    sample_type: SampleType = "unknown"
+    measurement_kind: MeasurementKind = "unknown"
+    sensitivity: Sensitivity = "unknown"
+    loinc_matches: list[LoincMatch] = Field(default_factory=list, max_length=5)
+    loinc_match_status: LoincMatchStatus = "no_match"
+    interpretation: Interpretation = "unknown"
+    is_above_max_range: bool | None = None
+    is_below_min_range: bool | None = None
+    # (ext) fields: where the row came from and how sure the reader was.
+    reference_range_text: str | None = None
+    page: int | None = Field(default=None, ge=1)
+    bbox: list[float] | None = Field(default=None, min_length=4, max_length=4)
+    extraction_confidence: float = Field(default=1.0, ge=0.0, le=1.0)
+    source_flag: str | None = None
+
+
+class ReportData(BaseModel):
+    metadata: ResultMetadata = Field(default_factory=ResultMetadata)
+    results: list[LabReportResult] = Field(default_factory=list)

@@ -1,0 +1,1 @@
+"""Routing rules, the review queue's policies, corrections and their audit trail."""

@@ -1,0 +1,1 @@
+"""The HTTP job service: API, persistence, workers, signed webhooks, auth."""
