@@ -1,0 +1,331 @@
+"""Table columns: found from header words, and cell roles guessed from content.
+
+A header line ("Test Name  Result  Flag  Units  Reference Range") gives each column's
+x-extent. A phrase of a later line belongs to the column its extent overlaps; a phrase in
+the gap between two headers (Drlogy prints an unlabelled "Normal" status there) is placed
+by what it says. Two header sets on one line mean two panels side by side.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from parser.flags import is_flag
+from parser.ranges import NUMBER, looks_like_range
+
+NAME, RESULT, FLAG, UNITS, RANGE = "name", "result", "flag", "units", "range"
+IN_RANGE, OUT_OF_RANGE, PREVIOUS, OTHER = "in_range", "out_of_range", "previous", "other"
+VALUE_KINDS = (RESULT, IN_RANGE, OUT_OF_RANGE)
+
+# Header label (lower case, punctuation dropped) -> column kind. Longest label wins.
+_LABELS: dict[str, str] = {}
+for _kind, _labels in {
+    NAME: [
+        "test", "tests", "test name", "test names", "investigation", "investigations",
+        "analysis", "analyte", "analytes", "parameter", "parameters", "test description",
+        "description", "component", "components", "examination", "test performed",
+        "tests performed", "name of test", "test parameter", "lab test", "assay",
+    ],
+    RESULT: [
+        "result", "results", "value", "values", "your value", "observed value",
+        "observed values", "result value", "patient value", "patient result", "findings",
+        "current result", "test result", "test results", "measured value", "your result",
+    ],
+    FLAG: ["flag", "flags", "abnormal flag", "abn flag", "status", "h/l", "alert"],
+    UNITS: ["unit", "units", "uom", "unit of measure", "units of measure"],
+    RANGE: [
+        "reference range", "reference ranges", "reference interval", "reference intervals",
+        "reference value", "reference values", "ref range", "ref value", "ref values",
+        "ref interval", "ref intervals", "bio ref interval", "bio ref range",
+        "biological ref interval", "biological reference interval", "biological ref range",
+        "biological reference range", "normal range", "normal ranges", "normal value",
+        "normal values", "expected value", "expected values", "expected range",
+        "standard range", "reference", "range", "interval", "ref", "limits",
+        "reference limits", "ref limits",
+    ],
+    IN_RANGE: ["in range", "within range", "within normal range", "normal result"],
+    OUT_OF_RANGE: [
+        "out of range", "outside range", "out of normal range", "abnormal result",
+        "abnormal", "outside normal range",
+    ],
+    PREVIOUS: [
+        "previous result", "previous results", "previous", "prior result", "prior results",
+        "prior", "last result", "previous value", "previous values", "earlier result",
+        "historical result", "previous result and date", "prior result and date",
+    ],
+    OTHER: ["method", "methods", "methodology", "technology", "technique", "specimen", "date",
+            "lab", "site", "comment", "comments", "remarks", "performing lab", "code", "loinc",
+            "sample", "cpt", "test code", "instrument"],
+}.items():
+    for _label in _labels:
+        _LABELS[_label] = _kind
+_MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
+# Single words that occur in header labels (to recognise a second line of stacked labels).
+LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {"and", "of"}
+
+_NUMERIC = re.compile(r"^[<>≤≥=]*\s*" + NUMBER + r"\s*%?$")
+_UNIT = re.compile(
+    r"^(?:[%‰]|[a-zA-Zµμ°][a-zA-Zµμ°0-9^*/.\-³²]*(?:\s*/\s*[a-zA-Zµμ0-9^.³²]+)*|"
+    r"x?\s*10\^?\d+\s*/\s*[a-zA-Zµμ]+|\d+\^?\d*\s*/\s*[a-zA-Zµμ]+)$"
+)
+
+
+@lru_cache(maxsize=4096)
+def label_key(text: str) -> str:
+    """A header word as looked up: lower case, letters only ("Ref.Range" -> "ref range")."""
+    text = re.sub(r"[-.]", " ", text.lower())
+    return " ".join(re.sub(r"[^a-z/ ]+", "", text).split())
+
+
+@dataclass(slots=True)
+class Column:
+    kind: str
+    x0: float
+    x1: float
+    label: str
+
+
+@dataclass(slots=True)
+class Header:
+    """The columns of one table, and the horizontal span the table occupies."""
+
+    columns: list[Column]
+    x_start: float
+    x_end: float
+    top: float = 0.0
+    bottom: float = 0.0
+    page: int = 1
+    kinds: set[str] = field(default_factory=set)
+    _span_cache: dict[float, list] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.kinds = {c.kind for c in self.columns}
+
+    def contains(self, x0: float, x1: float) -> bool:
+        centre = (x0 + x1) / 2
+        return self.x_start <= centre < self.x_end
+
+    def shifted(self, scale: float) -> "Header":
+        """The same columns on a page of another width (carried over to the next page)."""
+        cols = [Column(c.kind, c.x0 * scale, c.x1 * scale, c.label) for c in self.columns]
+        return Header(cols, self.x_start * scale, self.x_end * scale, 0.0, 0.0, self.page)
+
+    def assign(self, x0: float, x1: float, text: str, size: float) -> str | None:
+        """The kind of column a phrase at x0..x1 belongs to; None when it spans several."""
+        pad = max(1.0, 0.4 * size)
+        spans = self._spans(pad)
+        hits = []
+        for kind, (s0, s1) in spans:
+            overlap = (x1 if x1 <= s1 else s1) - (x0 if x0 >= s0 else s0)  # min/max, inlined
+            if overlap > 0:
+                hits.append((overlap, kind))
+        hits.sort(reverse=True)
+        if len(hits) == 1:
+            return hits[0][1]
+        if len(hits) > 1:
+            # Brushing a neighbour's padding is not spanning two columns.
+            return hits[0][1] if hits[0][0] >= 3 * hits[1][0] else None
+        return self._place_in_gap(x0, x1, text)
+
+    def _spans(self, pad: float) -> list[tuple[str, tuple[float, float]]]:
+        key = round(pad, 1)
+        if key not in self._span_cache:
+            self._span_cache[key] = self._compute_spans(key)
+        return self._span_cache[key]
+
+    def _compute_spans(self, pad: float) -> list[tuple[str, tuple[float, float]]]:
+        spans = []
+        for i, col in enumerate(self.columns):
+            s0, s1 = col.x0 - pad, col.x1 + pad
+            if col.kind == NAME:
+                # Names are left-aligned under their label and run up to the next column.
+                s0 = min(s0, self.x_start)
+                nxt = self.columns[i + 1].x0 if i + 1 < len(self.columns) else self.x_end
+                s1 = max(s1, nxt - 2 * pad)
+            spans.append((col.kind, (s0, s1)))
+        return spans
+
+    def nearest(self, x0: float, x1: float) -> str:
+        """The column whose label centre is nearest the word's centre."""
+        centre = (x0 + x1) / 2
+        return min(self.columns, key=lambda c: abs((c.x0 + c.x1) / 2 - centre)).kind
+
+    def _place_in_gap(self, x0: float, x1: float, text: str) -> str:
+        if is_flag(text):
+            return FLAG
+        kind = content_kind(text)
+        centre = (x0 + x1) / 2
+        # Otherwise the nearest column by edge distance, preferring one whose content fits.
+        ranked = sorted(self.columns, key=lambda c: max(c.x0 - centre, centre - c.x1, 0))
+        for col in ranked[:2]:
+            if kind in (RESULT, RANGE, UNITS) and col.kind == kind:
+                return col.kind
+        return ranked[0].kind
+
+
+def content_kind(text: str) -> str | None:
+    """What a cell's text looks like on its own: result number, range, units, flag."""
+    stripped = text.strip()
+    if is_flag(stripped):
+        return FLAG
+    if looks_like_range(stripped):
+        return RANGE
+    if _NUMERIC.match(stripped):
+        return RESULT
+    if _UNIT.match(stripped) and len(stripped) <= 14:
+        return UNITS
+    return None
+
+
+def looks_like_unit(text: str) -> bool:
+    stripped = text.strip()
+    return bool(stripped) and len(stripped) <= 16 and bool(_UNIT.match(stripped))
+
+
+def find_headers(words: list[tuple[str, float, float]], top: float, bottom: float,
+                 page: int, page_width: float) -> list[Header]:
+    """Headers on one line of (text, x0, x1) words; several when panels sit side by side."""
+    if not words:
+        return []
+    keys = [label_key(text) for text, _, _ in words]
+    if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2:
+        return []  # most lines: not two label words, so no header
+    matched: list[Column] = []
+    unmatched: list[float] = []  # x0 of words that are not labels
+    i = 0
+    while i < len(words):
+        hit = None
+        for n in range(min(_MAX_LABEL_WORDS, len(words) - i), 0, -1):
+            label = " ".join(k for k in keys[i:i + n] if k)
+            if label in _LABELS and _tight(words[i:i + n], max(14.0, 1.2 * (bottom - top))):
+                hit = (n, label)
+                break
+        if hit is None:
+            if keys[i] in ("and", "", "/", "&") or not keys[i]:
+                i += 1
+                continue
+            if matched and words[i][1] - matched[-1].x1 < 12 and keys[i] in ("date", "dates", "of"):
+                matched[-1].x1 = words[i][2]  # "Previous Result and Date"
+            else:
+                unmatched.append(words[i][1])
+            i += 1
+            continue
+        n, label = hit
+        matched.append(Column(_LABELS[label], words[i][1], words[i + n - 1][2], label))
+        i += n
+    if len(matched) < 2:
+        return []
+    # Words left or right of the labels belong to a table beside this one (a data row of
+    # the left panel on the line of the right panel's header); words between labels do not.
+    first, last = matched[0].x0, matched[-1].x1
+    inside = [x for x in unmatched if first < x < last]
+    if len(inside) > max(1, len(matched) // 2):
+        return []
+    headers = _split_side_by_side(matched, top, bottom, page, page_width)
+    if headers and first > 0.3 * page_width and any(x < first for x in unmatched):
+        headers[0].x_start = max(headers[0].x_start, first - 4)
+    # Data of a table on the right sharing this line (garbled labels have no digits).
+    right = [x for (text, x, _) in words if x > last and re.search(r"\d", text)]
+    if headers and right and min(right) > 0.5 * page_width:
+        headers[-1].x_end = min(headers[-1].x_end, min(right) - 4)
+    return headers
+
+
+def _tight(words: list[tuple[str, float, float]], max_gap: float) -> bool:
+    """Words of one multi-word label sit close together (not two columns' labels)."""
+    for (_, _, a1), (_, b0, _) in zip(words, words[1:]):
+        if b0 - a1 > max_gap:
+            return False
+    return True
+
+
+def _split_side_by_side(columns: list[Column], top: float, bottom: float, page: int,
+                        page_width: float) -> list[Header]:
+    groups: list[list[Column]] = [[]]
+    for col in columns:
+        if col.kind == NAME and groups[-1]:
+            groups.append([])  # names are a table's first column: a new table starts here
+        groups[-1].append(col)
+    for group in groups:
+        # A second "Result" in one table is a past result whose first label word was lost
+        # ("Previous Result", "Last Result"): never read it as the current value.
+        results = [c for c in group if c.kind in VALUE_KINDS]
+        for extra in results[1:]:
+            if extra.kind == RESULT and results[0].kind == RESULT:
+                extra.kind = PREVIOUS
+    headers = []
+    for i, group in enumerate(groups):
+        if not _is_table_header(group):
+            continue
+        # A table starts at the page edge, unless its names begin well inside the page
+        # (the right-hand one of two panels side by side, alone under its own header).
+        inset = group[0].x0 > 0.3 * page_width
+        x_start = group[0].x0 - 4 if i > 0 or inset else 0.0
+        x_end = groups[i + 1][0].x0 - 4 if i + 1 < len(groups) else page_width
+        headers.append(Header(group, x_start, x_end, top, bottom, page))
+    return headers
+
+
+def _is_table_header(columns: list[Column]) -> bool:
+    kinds = [c.kind for c in columns]
+    has_value = any(k in VALUE_KINDS for k in kinds)
+    if NAME in kinds and has_value:
+        return True
+    # "Result  Units  Reference Range" without a label over the names.
+    return has_value and (RANGE in kinds or UNITS in kinds) and len(kinds) >= 3
+
+
+def header_without_name(header: Header) -> Header:
+    """Add the implicit name column left of the first labelled column."""
+    if NAME in header.kinds:
+        return header
+    first = header.columns[0]
+    name = Column(NAME, header.x_start, max(header.x_start + 1, first.x0 - 20), "")
+    return Header([name, *header.columns], header.x_start, header.x_end, header.top,
+                  header.bottom, header.page)
+
+
+_DATE = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}(\s+\d{1,2}:\d{2})?$")
+
+
+def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
+    """Add columns the header does not label (its label unreadable, or never printed, like
+    Drlogy's status column), found from phrases aligned outside every labelled column.
+
+    A column of ranges becomes the range column only if none is labelled; numbers with no
+    label never become a value: a second numeric column is most often a previous result.
+    """
+    pad = 2.0
+    spans = header._spans(pad)
+    loose = sorted(
+        (x0, x1, text) for x0, x1, text in phrases
+        if header.contains(x0, x1) and not any(min(x1, s1) - max(x0, s0) > 0 for _, (s0, s1) in spans)
+    )
+    clusters: list[list[tuple[float, float, str]]] = []
+    for item in loose:
+        if clusters and item[0] <= max(x1 for _, x1, _ in clusters[-1]) + pad:
+            clusters[-1].append(item)
+        else:
+            clusters.append([item])
+    added = []
+    for cluster in clusters:
+        if len(cluster) < 3:
+            continue
+        votes: dict[str, int] = {}
+        for _, _, text in cluster:
+            kind = OTHER if _DATE.match(text.strip()) else (content_kind(text) or OTHER)
+            votes[kind] = votes.get(kind, 0) + 1
+        kind, count = max(votes.items(), key=lambda kv: kv[1])
+        if count < 0.6 * len(cluster):
+            continue  # mixed content: leave each phrase to the gap rules
+        if kind == RESULT or kind in header.kinds:
+            kind = OTHER
+        x0 = min(x for x, _, _ in cluster)
+        x1 = max(x for _, x, _ in cluster)
+        added.append(Column(kind, x0, x1, ""))
+    if not added:
+        return header
+    columns = sorted([*header.columns, *added], key=lambda c: c.x0)
+    return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)

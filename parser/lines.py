@@ -1,0 +1,282 @@
+"""Words -> lines -> phrases: the page's text rebuilt from geometry, not text order.
+
+Real text layers put all values after all names, or a value a little below its name, so
+lines are rebuilt from word boxes: words whose vertical bands overlap enough share a line.
+Each line is cut into phrases at gaps wider than a space; a phrase is one cell's text.
+Watermarks, repeated page headers and footers, and running prose are recognised here so
+the table stage can ignore them.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from bisect import bisect_left, insort
+from dataclasses import dataclass
+from operator import attrgetter
+
+from parser import skew
+from parser.page import Document, Page, Word
+
+
+class cached_property:  # noqa: N801 - functools.cached_property without its lock
+    """Computed on first access, then stored on the instance (which shadows this descriptor).
+    Python 3.11's functools version takes a lock on every first access, and layout makes many."""
+
+    def __init__(self, function):
+        self.function = function
+        self.name = function.__name__
+        self.__doc__ = function.__doc__
+
+    def __get__(self, instance, owner=None):
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.function(instance)
+        return value
+
+_PAGE_MARK = re.compile(r"^\s*page\s*\d+\s*(of|/)\s*\d+\s*$|^\s*\d+\s*/\s*\d+\s*$", re.I)
+
+
+@dataclass(eq=False)
+class Phrase:
+    """Words of one cell, left to right (complete once built; its text is cached)."""
+
+    words: list[Word]
+
+    @cached_property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def x0(self) -> float:
+        return self.words[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.words[-1].x1
+
+
+@dataclass(eq=False)
+class Line:
+    """Words sharing a text line; never changed once built, so its measures are cached."""
+
+    words: list[Word]
+    page: int
+    ocr: bool = False  # word boxes from OCR: heights are glyph boxes, not font sizes
+
+    @cached_property
+    def top(self) -> float:
+        return min(w.top for w in self.words)
+
+    @cached_property
+    def bottom(self) -> float:
+        return max(w.bottom for w in self.words)
+
+    @cached_property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @cached_property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @cached_property
+    def size(self) -> float:
+        words = self.words
+        return word_size(words[0]) if len(words) == 1 else statistics.median(word_size(w) for w in words)
+
+    @cached_property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @cached_property
+    def _phrases(self) -> tuple[Phrase, ...]:
+        # An OCR box is about a cap height tall, a font size is an em: widen the gap.
+        return tuple(split_phrases(self.words, 1.0 if self.ocr else 0.75))
+
+    def phrases(self) -> list[Phrase]:
+        return list(self._phrases)
+
+
+def word_size(word: Word) -> float:
+    return word.size or (word.bottom - word.top)
+
+
+_X0 = attrgetter("x0")
+
+
+def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
+    """Cluster words into lines by vertical overlap with each line's first word."""
+    # Open lines as (top, bottom of the first word, members, members' x-intervals sorted).
+    lines: list[tuple[float, float, list[Word], list[tuple[float, float]]]] = []
+    for word in sorted(words, key=lambda w: (w.top + w.bottom, w.x0)):
+        top, bottom, x0, x1 = word.top, word.bottom, word.x0, word.x1
+        height = bottom - top if bottom - top > 0.1 else 0.1
+        candidates = []
+        n = len(lines)
+        for i in range(n - 6 if n > 6 else 0, n):
+            l_top, l_bottom = lines[i][0], lines[i][1]
+            overlap = (l_bottom if l_bottom < bottom else bottom) - (l_top if l_top > top else top)
+            if overlap <= 0:
+                continue
+            shorter = height if height < l_bottom - l_top else l_bottom - l_top
+            if overlap >= 0.4 * (shorter if shorter > 0.1 else 0.1):
+                candidates.append((overlap / (shorter if shorter > 0.1 else 0.1), i))
+        if len(candidates) > 1:
+            candidates.sort(reverse=True)
+        for _, i in candidates:
+            if not _collides(lines[i][3], x0, x1):
+                lines[i][2].append(word)
+                insort(lines[i][3], (x0, x1))
+                break
+        else:
+            lines.append((top, bottom, [word], [(x0, x1)]))
+    result = [Line(sorted(m, key=_X0), page, ocr) for _, _, m, _ in lines]
+    return sorted(result, key=lambda l: (l.top, l.x0))
+
+
+def _collides(intervals: list[tuple[float, float]], x0: float, x1: float) -> bool:
+    """Two words cannot share a line if they overlap horizontally (one is above the other).
+    `intervals` is sorted, so only the neighbours of the new word's place can overlap it."""
+    at = bisect_left(intervals, (x0, x1))
+    width = x1 - x0
+    for o0, o1 in intervals[at - 2 if at > 2 else 0:at + 2]:
+        # min()/max() spelled out: this runs for every word against its line's neighbours.
+        overlap = (o1 if o1 <= x1 else x1) - (o0 if o0 >= x0 else x0)
+        if overlap > 0.5 * (o1 - o0 if o1 - o0 <= width else width):
+            return True
+    return False
+
+
+def split_phrases(words: list[Word], gap_factor: float = 0.75) -> list[Phrase]:
+    """Cut a line at gaps wider than a space: each piece is one cell's text."""
+    phrases: list[Phrase] = []
+    in_order = all(a.x0 <= b.x0 for a, b in zip(words, words[1:]))
+    for word in words if in_order else sorted(words, key=lambda w: w.x0):
+        if phrases:
+            last = phrases[-1].words[-1]
+            size = min(word_size(last), word_size(word))
+            gap = word.x0 - last.x1
+            if gap <= gap_factor * size and not _table_rule(last, word):
+                phrases[-1].words.append(word)
+                continue
+        phrases.append(Phrase([word]))
+    stripped = (_strip_rules(p) for p in phrases)
+    return [p for p in stripped if p.words]
+
+
+def _table_rule(left: Word, right: Word) -> bool:
+    return left.text in ("|", "¦") or right.text in ("|", "¦")
+
+
+def _strip_rules(phrase: Phrase) -> Phrase:
+    """Drop stray '|' from ruled tables (OCR reads the rules as characters)."""
+    kept = [w for w in phrase.words if w.text.strip("|¦") != ""]
+    return Phrase(kept)
+
+
+# A word this many times the median size is a watermark or a logo, not body text.
+WATERMARK_SIZE = 2.6
+
+
+def body_words(page: Page) -> list[Word]:
+    """The page's words without watermarks (words far larger than the body text), levelled
+    when the page is a photo or scan whose lines slope."""
+    limit = _size_limit(page)
+    words = [w for w in page.words if word_size(w) <= limit and w.text.strip()]
+    return skew.level(words, page_slope(page))
+
+
+def large_words(page: Page) -> list[Word]:
+    """The words body_words leaves out: watermarks, but also a lab's name in a huge font."""
+    limit = _size_limit(page)
+    words = [w for w in page.words if word_size(w) > limit and w.text.strip()]
+    return skew.level(words, page_slope(page))
+
+
+def _size_limit(page: Page) -> float:
+    if not page.words:
+        return 0.0
+    sizes = sorted(word_size(w) for w in page.words)
+    return WATERMARK_SIZE * sizes[len(sizes) // 2]
+
+
+def page_lines(page: Page) -> list[Line]:
+    """The page's body lines, built once per page and shared by every stage."""
+    key = id(page)
+    cached = _LINES.get(key)
+    if cached is None or cached[0] is not page:
+        if len(_LINES) > 64:
+            _LINES.clear()
+        cached = (page, build_lines(body_words(page), page.number, page.source == "ocr"))
+        _LINES[key] = cached
+    return cached[1]
+
+
+_LINES: dict[int, tuple[Page, list[Line]]] = {}
+
+
+def page_slope(page: Page) -> skew.Slopes:
+    """The slopes of the page's text lines (OCR pages only; text layers are level)."""
+    if page.source != "ocr":
+        return [(0.0, 0.0)]
+    key = id(page)
+    cached = _SLOPES.get(key)
+    if cached is None or cached[0] is not page:
+        if len(_SLOPES) > 64:
+            _SLOPES.clear()
+        cached = (page, skew.estimate_slopes(page.words))
+        _SLOPES[key] = cached
+    return cached[1]
+
+
+_SLOPES: dict[int, tuple[Page, skew.Slopes]] = {}
+
+
+def boilerplate_keys(doc: Document) -> set[tuple[str, int]]:
+    """Lines repeated in the top or bottom band of several pages: page headers and footers."""
+    if len(doc.pages) < 2:
+        return set()
+    seen: dict[tuple[str, int], set[int]] = {}
+    for page in doc.pages:
+        for line in page_lines(page):
+            key = _boilerplate_key(line, page)
+            if key is not None:
+                seen.setdefault(key, set()).add(page.number)
+    return {key for key, pages in seen.items() if len(pages) >= 2}
+
+
+def _boilerplate_key(line: Line, page: Page) -> tuple[str, int] | None:
+    rel = line.top / page.height if page.height else 0
+    if 0.3 < rel < 0.8:
+        return None
+    text = re.sub(r"\d", "#", line.text.lower())
+    return text, round(rel * 40)
+
+
+def is_boilerplate(line: Line, page: Page, keys: set[tuple[str, int]]) -> bool:
+    if _PAGE_MARK.match(line.text):
+        return True
+    key = _boilerplate_key(line, page)
+    if key is None:
+        return False
+    text, band = key
+    return any((text, band + d) in keys for d in (-1, 0, 1))
+
+
+def is_prose(line: Line) -> bool:
+    """A line of running text (justified or not): many words, no table-sized gaps."""
+    words = line.words
+    if len(words) < 8:
+        return False
+    gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:])]
+    typical = statistics.median(gaps)
+    size = line.size
+    if typical > 0.6 * size:
+        # Wide gaps are column gaps, unless they are all alike (justified text).
+        alike = [g for g in gaps if 0.7 * typical <= g <= 1.4 * typical]
+        if typical > 2 * size or len(alike) < 0.75 * len(gaps):
+            return False
+        typical = size  # judge the remaining gaps against the font, not the spacing
+    wide = [g for g in gaps if g > max(2.5 * typical, 1.2 * size)]
+    return len(wide) <= 1 and sum(ch.isalpha() for ch in line.text) > 0.6 * len(line.text)

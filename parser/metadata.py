@@ -1,0 +1,311 @@
+"""Report metadata: patient name, date of birth, gender, lab name, dates, specimen number.
+
+Read from "Label: value" pairs (the value may be the next phrase on the line, after a
+lone colon) and from a few layout habits (an unlabelled patient name above "Age :").
+Dates become ISO YYYY-MM-DD only when the day and month cannot be confused; an
+ambiguous numeric date (4/6/2021) is kept as printed, and an unreadable one is null.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from functools import lru_cache
+
+from parser.lines import Line, Phrase, build_lines, large_words, page_lines
+from parser.models import ResultMetadata
+from parser.page import Document
+
+_LABELS: dict[str, str] = {}
+for _field, _labels in {
+    "name": ["patient name", "name", "patient", "pt name", "patient's name", "name of patient",
+             "patient full name", "full name", "patient name (last, first)"],
+    "dob": ["dob", "d o b", "date of birth", "birth date", "birthdate", "born", "date of birth (dob)"],
+    "gender": ["gender", "sex"],
+    "age_gender": ["age / gender", "age/gender", "age / sex", "age/sex", "sex / age", "sex/age",
+                   "gender / age", "gender/age", "age-sex", "age & sex", "age & gender"],
+    "lab": ["lab", "laboratory", "lab name", "performing lab", "performing laboratory",
+            "testing lab"],
+    "collected": ["collected", "collected on", "collection date", "date collected", "sample collected",
+                  "sample collected on", "collection date/time", "collection date & time",
+                  "specimen collected", "date of collection", "sample collection date",
+                  "collection time", "collected date", "drawn", "date drawn", "collection",
+                  "sample date", "specimen date", "date/time collected", "date & time of collection"],
+    "reported": ["reported", "reported on", "report date", "date reported", "date of report",
+                 "report released", "released", "released on", "result date", "reporting date",
+                 "final report date", "report date/time", "reported date", "report printed",
+                 "date/time reported", "authorised on", "authorized on", "verified on", "authorised",
+                 "authorized", "validated", "validated on", "approved", "approved on",
+                 "verified", "signed out", "finalized", "finalised", "report generated"],
+    "specimen": ["accession", "accession no", "accession number", "accession #", "acc no", "acc #",
+                 "specimen id", "specimen no", "specimen number", "specimen #", "sample id",
+                 "sample no", "sample number", "lab no", "lab number", "lab id", "lab ref",
+                 "barcode", "barcode no", "requisition no", "requisition #", "order no",
+                 "order number", "specimen", "accession id", "lab accession", "sample barcode"],
+}.items():
+    for _label in _labels:
+        _LABELS[_label] = _field
+
+_MONTHS = {m.lower(): i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
+_MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
+_DATE_PATTERNS = [
+    ("iso", re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")),
+    ("dmy_text", re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*" + _MONTH + r"[\s\-/.,]*(\d{2,4}|\w+)\b", re.I)),
+    ("mdy_text", re.compile(r"\b" + _MONTH + r"[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]*(\d{4})\b", re.I)),
+    ("numeric", re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")),
+]
+_LAB_WORDS = re.compile(
+    r"\b(lab|labs|laboratory|laboratories|diagnostics?|patholog(y|ies)|pathlabs|clinic|"
+    r"hospital|medical\s+cent(er|re)|health(care)?|imaging|biolab|quest|labcorp)\b", re.I)
+_LAB_IN_TEXT = re.compile(
+    r"([A-Z][\w.&']*(?:\s+[A-Z][\w.&']*){0,4}\s+(?:PathLabs|Laboratories|Laboratory|Labs|"
+    r"Diagnostics|Pathology))\b")
+_TITLES = re.compile(r"^(mr|mrs|ms|miss|mstr|master|baby|dr|prof)\.?\s+", re.I)
+
+
+def extract_metadata(doc: Document) -> ResultMetadata:
+    lines = [line for page in doc.pages[:3] for line in page_lines(page)]
+    pairs = labelled_pairs(lines)
+    order = date_order([v for f, v in pairs if f in ("dob", "collected", "reported")])
+    meta = ResultMetadata()
+    for field, value in pairs:
+        if field == "name" and meta.patient_first_name is None:
+            meta.patient_first_name, meta.patient_last_name = split_person_name(value)
+        elif field == "dob" and meta.dob is None:
+            meta.dob = read_date(value, order)
+        elif field == "gender" and meta.gender is None:
+            meta.gender = read_gender(value)
+        elif field == "age_gender" and meta.gender is None:
+            meta.gender = read_gender(value)
+        elif field == "lab" and meta.lab_name is None:
+            meta.lab_name = value.strip() or None
+        elif field == "collected" and meta.date_collected is None:
+            meta.date_collected = read_date(value, order)
+        elif field == "reported" and meta.date_reported is None:
+            meta.date_reported = read_date(value, order)
+        elif field == "specimen" and meta.specimen_number is None:
+            meta.specimen_number = read_identifier(value)
+    if meta.patient_first_name is None:
+        name = unlabelled_patient_name(lines)
+        if name:
+            meta.patient_first_name, meta.patient_last_name = split_person_name(name)
+    if meta.lab_name is None:
+        meta.lab_name = find_lab_name(doc, lines)
+    return meta
+
+
+def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
+    """(field, value text) for every "Label: value" on the lines, in reading order."""
+    pairs = []
+    for line in lines:
+        phrases = [p.text.strip() for p in line.phrases()]
+        i = 0
+        while i < len(phrases):
+            text = phrases[i]
+            label, rest = _split_label(text)
+            if label is None:
+                i += 1
+                continue
+            value = rest
+            if not value:
+                # The value is the next phrase, perhaps after a lone ":".
+                j = i + 1
+                while j < len(phrases) and phrases[j] in (":", "-", "："):
+                    j += 1
+                if j < len(phrases) and _split_label(phrases[j])[0] is None:
+                    value = phrases[j].lstrip(":：- ").strip()
+                    i = j
+            if value:
+                pairs.append((_LABELS[label], value))
+            i += 1
+    return pairs
+
+
+def _split_label(text: str) -> tuple[str | None, str]:
+    """("patient name", "Rahul Sharma") from "Patient Name: Rahul Sharma"; label None if none."""
+    if ":" in text:
+        head, _, rest = text.partition(":")
+        key = _label_key(head)
+        if key in _LABELS:
+            return key, rest.strip()
+        return None, ""
+    key = _label_key(text)
+    return (key, "") if key in _LABELS else (None, "")
+
+
+@lru_cache(maxsize=4096)
+def _label_key(text: str) -> str:
+    key = text.lower().replace(".", " ").replace("_", " ")
+    key = re.sub(r"\s+", " ", key).strip(" -")
+    key = re.sub(r"\s*/\s*", " / ", key) if "/" in key and "date" not in key else key
+    if key in _LABELS:
+        return key
+    return key.replace(" / ", "/")
+
+
+def split_person_name(text: str) -> tuple[str | None, str | None]:
+    text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
+    text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
+    if not text or not re.search(r"[A-Za-z]", text):
+        return None, None
+    if "," in text:
+        last, _, first = text.partition(",")
+        first_tokens = first.split()
+        return (first_tokens[0] if first_tokens else None), last.strip() or None
+    tokens = text.split()
+    if len(tokens) == 1:
+        return tokens[0], None
+    return tokens[0], tokens[-1]
+
+
+def read_gender(text: str) -> str | None:
+    for token in re.split(r"[\s/,|()]+", text.lower()):
+        if token in ("male", "m", "man"):
+            return "male"
+        if token in ("female", "f", "woman"):
+            return "female"
+        if token in ("other", "x", "nonbinary", "non-binary"):
+            return "other"
+    return None
+
+
+def read_identifier(text: str) -> str | None:
+    token = text.split()[0] if text.split() else ""
+    token = token.strip(" :#,;")
+    return token if re.search(r"\d", token) or len(token) >= 4 else None
+
+
+def date_order(values: list[str]) -> str | None:
+    """"dmy" or "mdy" when some numeric date on the report settles which comes first."""
+    orders = set()
+    for value in values:
+        m = _DATE_PATTERNS[3][1].search(value)
+        if m and not _DATE_PATTERNS[0][1].search(value):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a > 12 >= b:
+                orders.add("dmy")
+            elif b > 12 >= a:
+                orders.add("mdy")
+    return orders.pop() if len(orders) == 1 else None
+
+
+def read_date(text: str, order: str | None = None) -> str | None:
+    """ISO date when unambiguous; the printed date when day and month could swap; else None."""
+    for kind, pattern in _DATE_PATTERNS:
+        m = pattern.search(text)
+        if not m:
+            continue
+        if kind == "iso":
+            return _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if kind == "dmy_text":
+            year = _year(m.group(3))
+            return _iso(year, _MONTHS[m.group(2).lower()[:3]], int(m.group(1))) if year else None
+        if kind == "mdy_text":
+            return _iso(int(m.group(3)), _MONTHS[m.group(1).lower()[:3]], int(m.group(2)))
+        a, b, year = int(m.group(1)), int(m.group(2)), _year(m.group(3))
+        if year is None:
+            return None
+        if a > 12 >= b or (order == "dmy" and a <= 12 and b <= 12):
+            return _iso(year, b, a)
+        if b > 12 >= a or (order == "mdy" and a <= 12 and b <= 12):
+            return _iso(year, a, b)
+        if a == b:
+            return _iso(year, a, b)
+        return m.group(0)  # ambiguous: keep as printed
+    return None
+
+
+def _year(text: str) -> int | None:
+    if not text.isdigit():
+        return None
+    year = int(text)
+    if len(text) == 2:
+        return None  # the century is a guess
+    return year if 1900 <= year <= 2100 else None
+
+
+def _iso(year: int, month: int, day: int) -> str | None:
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def unlabelled_patient_name(lines: list[Line]) -> str | None:
+    """A name printed without a label: directly above "Age :" / "Sex :" at the same indent,
+    or directly below a "Patient Information" block title."""
+    return _name_below_patient_title(lines) or _name_above_age(lines)
+
+
+def _name_below_patient_title(lines: list[Line]) -> str | None:
+    for i, line in enumerate(lines):
+        for title in line.phrases():
+            if not re.fullmatch(r"patient\s*(information|info|details|demographics|data)?\s*:?",
+                                title.text.strip(), re.I):
+                continue
+            below = [l for l in lines[i + 1:i + 4] if l.page == line.page
+                     and l.top - line.bottom < 2.5 * line.size]
+            for other in below:
+                for phrase in other.phrases():
+                    if abs(phrase.x0 - title.x0) < 4 and _name_like(phrase.text):
+                        return phrase.text.strip()
+    return None
+
+
+def _name_like(text: str) -> bool:
+    text = text.strip()
+    return ":" not in text and not re.search(r"\d", text) and 1 <= len(text.split()) <= 5 \
+        and bool(re.fullmatch(r"[A-Za-z][A-Za-z .,'\-]+", text))
+
+
+def _name_above_age(lines: list[Line]) -> str | None:
+    for i, line in enumerate(lines):
+        phrases = line.phrases()
+        if not phrases or not re.match(r"^(age|sex|gender)\b\s*:?", phrases[0].text, re.I):
+            continue
+        above = [l for l in lines[:i] if l.page == line.page and l.bottom <= line.top + 1
+                 and abs(l.x0 - line.x0) < 4 and line.top - l.bottom < 3 * line.size]
+        if not above:
+            continue
+        candidates = max(above, key=lambda l: l.bottom).phrases()
+        if not candidates:
+            continue
+        text = candidates[0].text.strip()
+        if ":" not in text and not re.search(r"\d", text) and 1 <= len(text.split()) <= 5 \
+                and re.fullmatch(r"[A-Za-z][A-Za-z .'\-]+", text):
+            return text
+    return None
+
+
+def find_lab_name(doc: Document, lines: list[Line]) -> str | None:
+    """The laboratory's name: the most prominent lab-like phrase at the top of page 1, or a
+    "<Name> PathLabs / Laboratories" mention anywhere."""
+    if not doc.pages:
+        return None
+    page = doc.pages[0]
+    # All words of the page top, large ones included: a lab's name may be printed far larger
+    # than the body text (body lines leave such words out as watermarks).
+    top = 0.25 * page.height
+    large = [w for w in large_words(page) if w.top < top]
+    top_phrases: list[Phrase] = [p for line in page_lines(page) if line.top < top for p in line.phrases()]
+    top_phrases += [p for line in build_lines(large, page.number, page.source == "ocr")
+                    for p in line.phrases()]
+    labbish = [p for p in top_phrases if _LAB_WORDS.search(p.text)
+               and not re.search(r"@|www\.|\d{5}", p.text) and _split_label(p.text)[0] is None
+               and ":" not in p.text]
+    if labbish:
+        best = max(labbish, key=lambda p: max(w.size or (w.bottom - w.top) for w in p.words))
+        return _clean_lab(best.text)
+    for line in lines:
+        m = _LAB_IN_TEXT.search(line.text)
+        if m:
+            return _clean_lab(m.group(1))
+    return None
+
+
+def _clean_lab(text: str) -> str:
+    text = re.sub(r"\b(ltd|pvt|inc|llc|limited|private)\b\.?", "", text, flags=re.I)
+    text = re.split(r"\s+[-–|]\s+", text.strip())
+    parts = [t for t in text if _LAB_WORDS.search(t)] or text
+    return " ".join(parts[0].split()).strip(" ,.-")

@@ -1,0 +1,323 @@
+"""A raw table row -> a `LabReportResult`: the value as printed, its type, units, range,
+flag and interpretation, and how sure the reader is.
+
+Nothing is invented: an OCR slip inside a number (O for 0, l for 1, S for 5) is repaired
+only when the result is unambiguous, and the repair lowers `extraction_confidence`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from parser import panels, skew
+from parser.columns import OUT_OF_RANGE, looks_like_unit
+from parser.flags import interpret, parse_flag
+from parser.layout import RawRow, is_non_result_label
+from parser.models import LabReportResult
+from parser.ranges import NUMBER, parse_number, parse_range
+
+_BOOLEAN = {
+    "negative", "positive", "reactive", "non reactive", "nonreactive", "non-reactive",
+    "detected", "not detected", "present", "absent", "nil", "neg", "pos",
+}
+_NEGATIVE_WORDS = {"negative", "non reactive", "nonreactive", "non-reactive", "not detected",
+                   "absent", "nil", "neg"}
+_COMPARATOR_VALUE = re.compile(r"^(<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"$")
+_PERCENT_VALUE = re.compile(r"^" + NUMBER + r"\s*%$")
+_RATIO_VALUE = re.compile(r"^\d+(\.\d+)?\s*:\s*\d+(\.\d+)?$")
+_DURATION_VALUE = re.compile(r"^" + NUMBER + r"\s*(sec|secs|seconds|s|min|mins|minutes|hrs?|hours?|days?)$", re.I)
+_DATE_LIKE = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$")
+_FOOTNOTES = re.compile(r"(\s*[*#†‡¹²³⁴⁵]+|\s*\(\s*[a-z#*]\s*\)|\s*\^\d)+$")
+_LEADING_MARKS = re.compile(r"^[\s*#•·\-–>]+")
+# Printed qualitative results (urinalysis, serology, blood group...). Free text outside this
+# vocabulary that has no digit is more likely a label or a comment than a result.
+_QUALITATIVE_WORDS = re.compile(
+    r"^(?:(?:very\s+|slightly\s+|weakly\s+|strongly\s+|pale\s+|dark\s+|light\s+)?"
+    r"(?:trace|nil|few|many|occasional|rare|moderate|plenty|small|large|scanty|numerous|"
+    r"present|absent|seen|not\s+seen|normal|abnormal|clear|turbid|hazy|cloudy|yellow|straw|"
+    r"amber|colou?rless|red|brown|orange|green|pink|white|black|non[\s-]?reactive|reactive|"
+    r"not\s+detected|detected|negative|positive|equivocal|indeterminate|inconclusive|"
+    r"borderline|acidic|alkaline|neutral|formed|semi[\s-]?formed|soft|hard|watery|loose|"
+    r"mucoid|bloody|sterile|no\s+growth|growth|immune|non[\s-]?immune|susceptible|resistant|"
+    r"sensitive|intermediate|within\s+normal\s+limits|wnl|see\s+(?:note|comment|below|report)|"
+    r"pending|cancelled|canceled|tnp|qns|adequate|inadequate|satisfactory|unsatisfactory|"
+    r"(?:a|b|ab|o)\s*(?:rh)?\s*(?:positive|negative|pos|neg|\+|-)?|rh\s*(?:positive|negative)|"
+    r"[+]{1,4}|\d\s*\+))$",
+    re.I,
+)
+_CATEGORY_NAME = re.compile(
+    r"^(?:(?:very|near|above|below|borderline|moderately|mildly|severely)\s+)*(?:high|low|"
+    r"optimal|borderline|desirable|undesirable|normal|abnormal|deficient|deficiency|"
+    r"insufficient|insufficiency|sufficient|toxic|toxicity|elevated|increased|decreased|"
+    r"risk|low\s+risk|high\s+risk|average\s+risk|moderate\s+risk|prediabetes|pre-diabetes|"
+    r"prediabetic|diabetes|diabetic|non[\s-]?diabetic|adequate|inadequate|ideal|acceptable|"
+    r"target|goal|children|adults?|men|women|males?|females?|infants?|newborns?|"
+    r"optimal\s+range|healthy|unhealthy|positive|negative|reactive|non[\s-]?reactive|"
+    r"(?:\w+\s+)?trimester|stage\s+\w+|grade\s+\w+|category\s+\w+)(?:\s*\(.*\))?$",
+    re.I,
+)
+_RANGE_IN_NAME = re.compile(r"[<>≤≥]\s*\d|\d(?:\.\d+)?\s+[-–]\s+\d")
+_MAX_NAME_WORDS = 10
+# OCR confusions inside a number, repaired only when the whole token then reads as one.
+_OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "|": "1",
+                             "S": "5", "s": "5", "B": "8", "Z": "2"})
+
+
+@dataclass(slots=True)
+class Context:
+    gender: str | None = None
+    page_sizes: dict[int, tuple[float, float]] | None = None
+    default_sample: str = "unknown"
+    decimal_comma: bool = False  # the report writes 4,2 for 4.2
+    # Slopes of photographed pages whose words were levelled: bboxes go back to the image.
+    slopes: dict[int, list[tuple[float, float]]] | None = None
+
+
+def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
+    """The result of one row, or None when the row is not a measured result."""
+    name = clean_test_name(row.name)
+    if not plausible_test_name(name):
+        return None
+    confidence = row.confidence
+    value, glued_flag, glued_units, repaired = split_value(row.value)
+    if not value or _DATE_LIKE.match(value):
+        return None
+    if repaired:
+        confidence *= 0.8
+    value_type = result_type(value)
+    if value_type == "comment" and not _is_plausible_text_result(value):
+        return None
+
+    flag_text = row.flag or glued_flag
+    units = row.units or glued_units
+    if units:
+        units = units.replace("\u03bc", "\u00b5")  # Greek mu -> micro sign, as labs print it
+        if row.ocr:
+            fixed = repair_unit(units)
+            if fixed != units:
+                units, confidence = fixed, confidence * 0.95
+    range_text = row.range_text
+    if range_text and units is None:
+        range_text, units_from_range = _split_range_units(range_text)
+        units = units or units_from_range
+    reference = parse_range(range_text, context.gender, context.decimal_comma)
+    flag = parse_flag(flag_text)
+    result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
+                       decimal_comma=context.decimal_comma)
+    interpretation = result.interpretation
+    if flag is None and value_type in ("boolean", "comment") and range_text:
+        interpretation = _qualitative_interpretation(value, range_text) or interpretation
+    if flag_text and flag is None and not _is_plausible_text_result(flag_text):
+        flag_text = None  # stray text in the flag column is not a flag
+
+    if row.ambiguous:
+        confidence *= 0.85
+    if not row.from_header:
+        confidence *= 0.85
+    if row.unit_column and units is None and value_type in ("numeric", "range") and \
+            not re.search(r"ratio|index|ph\b|specific gravity|^sg\b|inr", name, re.I):
+        confidence *= 0.9
+    if range_text and reference is None and value_type in ("numeric", "range") and \
+            re.search(r"\d", range_text):
+        confidence *= 0.9  # a numeric range we could not read
+    if result.conflict:
+        confidence *= 0.7  # the printed flag and the numbers disagree
+    if row.ocr and _far_outside(value, reference, context.decimal_comma):
+        confidence *= 0.6  # OCR drops decimal points: 4.1 read as 41 lands far off its range
+
+    sample_hint = row.specimen
+    return LabReportResult(
+        test_name=name,
+        value=value,
+        type=value_type,
+        units=units,
+        min_reference_range=reference.low if reference else None,
+        max_reference_range=reference.high if reference else None,
+        source_panel_name=row.panel,
+        sample_type=panels.sample_type(sample_hint, row.panel, name, default=context.default_sample),
+        measurement_kind=panels.measurement_kind(name, row.method),
+        interpretation=interpretation,
+        is_above_max_range=result.is_above_max_range,
+        is_below_min_range=result.is_below_min_range,
+        reference_range_text=range_text,
+        page=row.page,
+        bbox=_bbox(row, context),
+        extraction_confidence=round(max(0.0, min(1.0, confidence)), 3),
+        source_flag=flag_text,
+    )
+
+
+def clean_test_name(name: str) -> str:
+    name = " ".join(name.split())
+    name = re.sub(r"\s*(method|methodology)\s*[:\-].*$", "", name, flags=re.I)
+    name = _LEADING_MARKS.sub("", name)
+    name = _FOOTNOTES.sub("", name)
+    return name.strip(" :;,.-").strip()
+
+
+def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
+    """(value, flag glued to it, units glued to it, repaired?) from a value cell's text."""
+    tokens = text.replace("|", " ").split()
+    flag = units = None
+    if not tokens:
+        return "", None, None, False
+    # A flag before or after the value: "H 13.2", "13.2 H", "13.2*", "↑13.2".
+    if len(tokens) > 1 and parse_flag(tokens[0]) and _numberish(tokens[1]):
+        flag, tokens = tokens[0], tokens[1:]
+    if len(tokens) > 1 and parse_flag(tokens[-1]) and _numberish(tokens[-2]):
+        flag, tokens = tokens[-1], tokens[:-1]
+    elif len(tokens) > 1 and parse_flag(tokens[-1]) and \
+            _QUALITATIVE_WORDS.match(" ".join(tokens[:-1])):
+        flag, tokens = tokens[-1], tokens[:-1]  # "Dark Yellow A", "1+ Abnormal"
+    glued = re.match(r"^(.*?\d)([*↑↓]+|[HL]{1,2})$", tokens[0]) if len(tokens) == 1 else None
+    if glued and parse_number(glued.group(1)) is not None:
+        tokens, flag = [glued.group(1)], glued.group(2)
+    lead = re.match(r"^([↑↓]+)(\d.*)$", tokens[0])
+    if lead:
+        flag, tokens = lead.group(1), [lead.group(2), *tokens[1:]]
+    # Units glued after a number: "13.2 g/dL".
+    if len(tokens) > 1 and _numberish(tokens[0]) and looks_like_unit(" ".join(tokens[1:])):
+        units, tokens = " ".join(tokens[1:]), tokens[:1]
+    value = " ".join(tokens)
+    value = re.sub(r"^(<=|>=|<|>|≤|≥)\s+", r"\1", value)  # "< 0.5" -> "<0.5"
+    repaired = False
+    if not _numberish(value):
+        fixed = repair_number(value)
+        if fixed is not None:
+            value, repaired = fixed, True
+    return value, flag, units, repaired
+
+
+def repair_number(token: str) -> str | None:
+    """`1O.2` -> `10.2` when the token is a number but for OCR look-alike letters."""
+    if " " in token or len(token) > 10 or not re.search(r"\d", token):
+        return None
+    letters = [ch for ch in token if ch.isalpha() or ch == "|"]
+    if not letters or len(letters) > 2 or len(letters) * 2 > len(token):
+        return None
+    fixed = token.translate(_OCR_DIGITS)
+    return fixed if parse_number(fixed) is not None else None
+
+
+_KNOWN_UNITS = [
+    "mg/dL", "g/dL", "g/L", "mg/L", "ng/mL", "ng/dL", "pg/mL", "ug/dL", "µg/dL", "ug/L", "µg/L",
+    "mmol/L", "µmol/L", "umol/L", "nmol/L", "pmol/L", "mEq/L", "U/L", "IU/L", "IU/mL", "mIU/L",
+    "mIU/mL", "uIU/mL", "µIU/mL", "mU/L", "fL", "pg", "%", "L/L", "mL/min/1.73m2", "mm/hr",
+    "cells/uL", "/HPF", "/LPF", "mg/mmol", "sec", "ratio", "mill/cumm", "cumm", "/cumm",
+]
+# OCR reads l and I alike; compare units with both folded to "i".
+_UNIT_KEYS = {u.lower().replace("l", "i"): u for u in _KNOWN_UNITS}
+_POWER_UNIT = re.compile(r"^[xX×]{1,2}\s*10\s*[\^4Aa°*]?\s*(\d{1,2})\s*/\s*([A-Za-zµμ]{1,3})$")
+
+
+def repair_unit(units: str) -> str:
+    """Undo common OCR slips in a unit: `ulU/mL` -> `uIU/mL`, `x1043/uL` -> `x10^3/uL`."""
+    text = units.strip().rstrip(".,")
+    if m := _POWER_UNIT.match(text):
+        exponent, per = m.group(1), m.group(2)
+        if len(exponent) == 2 and exponent not in ("12", "10", "11"):
+            return units  # a two-digit exponent other than these is more likely a misread
+        return f"x10^{exponent}/{per}"
+    return _UNIT_KEYS.get(text.lower().replace("l", "i"), text)
+
+
+def _far_outside(value: str, reference, decimal_comma: bool) -> bool:
+    """A value five times beyond its range: rare in a patient, common in an OCR slip."""
+    number = parse_number(value, decimal_comma)
+    if number is None or reference is None:
+        return False
+    if reference.high is not None and reference.high > 0 and number > 5 * reference.high:
+        return True
+    return reference.low is not None and reference.low > 0 and number < reference.low / 5
+
+
+def _numberish(token: str) -> bool:
+    token = token.strip().rstrip("%")
+    return parse_number(token) is not None or bool(_COMPARATOR_VALUE.match(token))
+
+
+def result_type(value: str) -> str:
+    text = value.strip()
+    if _COMPARATOR_VALUE.match(text.replace(" ", "")):
+        return "range"
+    if _PERCENT_VALUE.match(text):
+        return "percentage"
+    if _RATIO_VALUE.match(text):
+        return "ratio"
+    if _DURATION_VALUE.match(text):
+        return "duration"
+    if parse_number(text) is not None:
+        return "numeric"
+    if text.lower() in _BOOLEAN:
+        return "boolean"
+    return "comment"
+
+
+def plausible_test_name(name: str) -> bool:
+    """A test name, not an interpretation-table row ("Borderline High 200 - 239") or prose."""
+    if not name or not re.search(r"[A-Za-z]{2}", name):
+        return False
+    if len(name.split()) > _MAX_NAME_WORDS or _RANGE_IN_NAME.search(name):
+        return False
+    if is_non_result_label(name):
+        return False
+    return not _CATEGORY_NAME.match(name)
+
+
+def _is_plausible_text_result(value: str) -> bool:
+    """Qualitative text (Trace, 1+, Pale Yellow, 2-4 /hpf) rather than a label or prose."""
+    text = value.strip()
+    if len(text.split()) > 4 or text.endswith(":"):
+        return False
+    if _QUALITATIVE_WORDS.match(text):
+        return True
+    # Counts such as "2-4 /hpf" or "0-1" carry digits; a range-looking value is not a result
+    # unless it is a count per field.
+    return bool(re.search(r"\d", text)) and bool(re.search(r"/\s*(hpf|lpf|hpff|field)|^\d+\s*-\s*\d+$", text, re.I))
+
+
+def _qualitative_interpretation(value: str, range_text: str) -> str | None:
+    """A qualitative result against the expected text printed as its range: the same text
+    is normal, another qualitative finding (Trace, 1+, Cloudy against Clear) is abnormal."""
+    got, expected = _qual_key(value), _qual_key(range_text)
+    if not got or not expected or re.search(r"\d", expected):
+        return None
+    if got == expected or (got in _NEGATIVE_WORDS and expected in _NEGATIVE_WORDS):
+        return "normal"
+    if _QUALITATIVE_WORDS.match(value.strip()) and _QUALITATIVE_WORDS.match(range_text.strip()):
+        return "abnormal"
+    return None
+
+
+def _qual_key(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").split())
+
+
+def _split_range_units(text: str) -> tuple[str, str | None]:
+    """A range cell that also holds the units ("13.0 - 17.0 g/dL") when there is no units column."""
+    m = re.match(r"^(.*?\d)\s+([^\d\s].*)$", text.strip())
+    if m and parse_range(m.group(1)) is not None:
+        unit = m.group(2).rstrip(".,;")  # OCR often reads a speck after the unit as a stop
+        if looks_like_unit(unit):
+            return m.group(1), unit
+    return text, None
+
+
+def _bbox(row: RawRow, context: Context) -> list[float] | None:
+    if not row.words or not context.page_sizes or row.page not in context.page_sizes:
+        return None
+    width, height = context.page_sizes[row.page]
+    if not width or not height:
+        return None
+    slopes = (context.slopes or {}).get(row.page)
+    tops, bottoms = [], []
+    for w in row.words:
+        shift = skew.slope_at(slopes, w.top) * (w.x0 + w.x1) / 2 if slopes else 0.0
+        tops.append(w.top + shift)
+        bottoms.append(w.bottom + shift)
+    x0 = min(w.x0 for w in row.words) / width
+    y0 = min(tops) / height
+    x1 = max(w.x1 for w in row.words) / width
+    y1 = max(bottoms) / height
+    return [round(max(0.0, min(1.0, v)), 4) for v in (x0, y0, x1, y1)]

@@ -1,0 +1,376 @@
+"""A page image in, a `Page` of OCR words out (source "ocr").
+
+Stages: clean the image (parser.image), one tesseract pass for words and confidences
+(parser.tesseract), and only when that pass reads badly or the page looks sideways, ask
+tesseract's orientation detection and read the turned page again; then a second look at
+doubtful short tokens (one extra pass over their binarized cells, stacked) and at integers
+whose ink shows a decimal point tesseract dropped. Word boxes are mapped back
+to the page's own units (PDF points for a rendered PDF page, pixels of the upright image for a
+photo or scan), in the frame of the upright, straightened page.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+from PIL import Image
+
+from parser import tesseract
+from parser.image import PageImageInfo, estimated_dpi, prepare_for_ocr
+from parser.page import Page, Word
+
+log = logging.getLogger(__name__)
+
+# A first pass whose words average below this confidence, or that finds almost no words on
+# an inked page, may be upside down or sideways: worth an orientation check.
+LOW_MEAN_CONFIDENCE = 0.55
+MIN_WORDS = 8
+MIN_OSD_CONFIDENCE = 1.5  # tesseract's OSD "orientation confidence" worth acting on
+# Images larger than this (long side, pixels) are reduced first: a 48 MP phone photo holds a
+# page at ~500 dpi, which reads no better than ~350 dpi and costs memory and time.
+MAX_LONG_SIDE = 4200
+
+
+@dataclass(slots=True)
+class PreparedPage:
+    """A cleaned page image ready for tesseract, and how to map its pixels back."""
+
+    image: Image.Image
+    info: PageImageInfo
+    number: int
+    units_per_pixel: float  # page units per pixel of `image`
+    dpi: int  # the effective resolution of `image`, told to tesseract
+
+
+def ocr_page(
+    image: Image.Image,
+    *,
+    number: int,
+    units_per_pixel: float = 1.0,
+    dpi: int | None = None,
+    clean_background: bool | None = None,
+) -> Page:
+    """OCR one upright-or-not page image (see `prepare_page` for the arguments)."""
+    return read_page(
+        prepare_page(
+            image, number=number, units_per_pixel=units_per_pixel, dpi=dpi,
+            clean_background=clean_background,
+        )
+    )
+
+
+def prepare_page(
+    image: Image.Image,
+    *,
+    number: int,
+    units_per_pixel: float = 1.0,
+    dpi: int | None = None,
+    clean_background: bool | None = None,
+) -> PreparedPage:
+    """Clean one page image for OCR (pure Python and PIL; the first of two stages, so that a
+    document can prepare its next page while tesseract reads this one).
+
+    `units_per_pixel` converts the input image's pixels to page units (72 / render dpi for a
+    rendered PDF page, 1.0 for a photo); `dpi` is the image's resolution when known (a
+    rendered page), None for a photo (then estimated as for a photo of a whole page).
+    """
+    long_side = max(image.size)
+    if long_side > MAX_LONG_SIDE:
+        reduction = MAX_LONG_SIDE / long_side
+        image = image.resize(
+            (max(1, round(image.width * reduction)), max(1, round(image.height * reduction))),
+            Image.LANCZOS,
+            reducing_gap=2.0,
+        )
+        units_per_pixel /= reduction
+        dpi = round(dpi * reduction) if dpi else None
+    prepared, info = prepare_for_ocr(image, dpi=dpi, clean_background=clean_background)
+    effective_dpi = max(70, round((dpi or estimated_dpi(image)) * info.scale))
+    return PreparedPage(prepared, info, number, units_per_pixel / info.scale, effective_dpi)
+
+
+def read_page(page: PreparedPage) -> Page:
+    """The tesseract stage: one pass, and an orientation check only when that pass reads
+    badly or the page looked sideways."""
+    prepared, info, dpi = page.image, page.info, page.dpi
+    rotation = 0
+    if info.likely_sideways:
+        rotation = _orientation(prepared, dpi)
+        prepared = _turn(prepared, rotation)
+    words = tesseract.ocr_words(prepared, dpi=dpi)
+    if rotation == 0 and _reads_badly(words):
+        turn = _orientation(prepared, dpi)
+        if turn:
+            turned = _turn(prepared, turn)
+            turned_words = tesseract.ocr_words(turned, dpi=dpi)
+            # Only a clearly better reading wins: OSD is sometimes sure and wrong on sparse,
+            # faint pages, and a wrong turn garbles every word.
+            if _quality(turned_words) > 1.5 * _quality(words) + 5:
+                prepared, words, rotation = turned, turned_words, turn
+    words = reread_doubtful_numbers(prepared, words, dpi)
+    words = restore_decimal_points(prepared, words)
+    factor = page.units_per_pixel  # back from the OCR image's pixels to page units
+    log.debug(
+        "ocr page %d: %d words, skew %.2f, rotation %d, scale %.2f, flattened %s",
+        page.number, len(words), info.skew, rotation, info.scale, info.flattened,
+    )
+    return Page(
+        number=page.number,
+        width=round(prepared.width * factor, 3),
+        height=round(prepared.height * factor, 3),
+        words=[_scaled(word, factor) for word in words],
+        source="ocr",
+        rules=[],
+        rotation=rotation,
+    )
+
+
+# Second look at doubtful short tokens. Tesseract misreads thin monospace digits on grey
+# anti-aliased strokes ("5.7" as "S77", "111" as "ELL", always at low confidence); the same
+# cells binarized read right. All doubtful cells of a page are stacked into ONE small image and
+# read in one extra pass, so the cost stays a fraction of the page's own OCR.
+DOUBTFUL_CONFIDENCE = 0.85
+DOUBTFUL_MAX_CHARS = 8
+MAX_REREAD_CELLS = 80
+MAX_CELL_WORDS = 3
+CELL_PAD = 8  # pixels of margin kept around a cell
+CELL_GAP = 30  # blank pixels between stacked cells
+# A re-reading replaces the first only when it is a number-like token read clearly better.
+MIN_REREAD_CONFIDENCE = 0.75
+MIN_CONFIDENCE_GAIN = 0.2
+SURE_REREAD_CONFIDENCE = 0.9
+_NUMBER_LIKE = re.compile(r"^[<>]?=?-?\d+(?:[.,]\d+)*(?:-\d+(?:[.,]\d+)*)?$")
+
+
+def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> list[Word]:
+    """`words` with each doubtful short token (or run of adjacent ones on a line) replaced by a
+    binarized re-reading of its cell, when that re-reading is a clearly more confident number.
+    A token that stays doubtful keeps its low confidence so the row goes to review."""
+    cells = _doubtful_cells(words)[:MAX_REREAD_CELLS]
+    if not cells:
+        return words
+    boxes = [
+        (min(words[i].x0 for i in cell), min(words[i].top for i in cell),
+         max(words[i].x1 for i in cell), max(words[i].bottom for i in cell))
+        for cell in cells
+    ]
+    stacked, spans = _stack_cells(image, boxes)
+    rereads = tesseract.ocr_words(stacked, psm=6, dpi=dpi)
+    replaced: dict[int, Word | None] = {}
+    for (start, end), cell in zip(spans, cells):
+        inside = [w for w in rereads if start <= (w.top + w.bottom) / 2 <= end]
+        if len(inside) != 1:
+            continue
+        reading = inside[0]
+        if not _NUMBER_LIKE.match(reading.text) or not _clearly_better(reading, [words[i] for i in cell]):
+            continue
+        first, last = words[cell[0]], words[cell[-1]]
+        replaced[cell[0]] = Word(
+            text=reading.text, x0=first.x0, top=min(words[i].top for i in cell), x1=last.x1,
+            bottom=max(words[i].bottom for i in cell), conf=reading.conf,
+            size=max(words[i].size for i in cell), bold=first.bold,
+        )
+        for i in cell[1:]:
+            replaced[i] = None
+    if replaced:
+        log.debug("ocr re-read: %d of %d doubtful cells replaced", sum(
+            1 for w in replaced.values() if w is not None), len(cells))
+    return [replaced.get(i, word) for i, word in enumerate(words) if replaced.get(i, word) is not None]
+
+
+def _clearly_better(reading: Word, first: list[Word]) -> bool:
+    """A number-like re-reading beats the first reading when much more confident, or, against
+    letters where no number was read ("SS" for "55"), when confident outright."""
+    before = min(word.conf for word in first)
+    if reading.conf >= max(MIN_REREAD_CONFIDENCE, before + MIN_CONFIDENCE_GAIN):
+        return True
+    first_text = " ".join(word.text for word in first)
+    return reading.conf >= SURE_REREAD_CONFIDENCE and not any(char.isdigit() for char in first_text)
+
+
+# Tesseract drops a faint decimal point with high confidence ("4.5" read as "45"), and no
+# re-reading brings it back. The ink does: a baseline-sized blob between digit glyphs.
+REPAIRED_DOT_CONFIDENCE = 0.6  # a restored point is likely right, but review should see it
+_INTEGER = re.compile(r"^\d{2,5}$")
+
+
+def restore_decimal_points(image: Image.Image, words: list[Word]) -> list[Word]:
+    """`words` with a decimal point put back into an all-digit word whose ink shows exactly
+    one point between its digits (glyph count matching the reading), at a lowered confidence."""
+    restored = []
+    for word in words:
+        position = _dot_position(image, word) if _INTEGER.match(word.text) else None
+        if position is not None:
+            word = Word(
+                text=word.text[:position] + "." + word.text[position:], x0=word.x0, top=word.top,
+                x1=word.x1, bottom=word.bottom, conf=min(word.conf, REPAIRED_DOT_CONFIDENCE),
+                size=word.size, bold=word.bold,
+            )
+        restored.append(word)
+    return restored
+
+
+def _dot_position(image: Image.Image, word: Word) -> int | None:
+    """How many digits precede the single point the word's ink shows, or None when the ink
+    is not exactly the read digits plus one baseline dot."""
+    box = (int(word.x0), int(word.top), int(word.x1) + 1, int(word.bottom) + 1)
+    crop = image.crop(box).convert("L")
+    if crop.width < 4 or crop.height < 6:
+        return None
+    crop = crop.point(_threshold_table(crop))
+    width, height = crop.size
+    pixels = crop.load()
+    glyphs: list[tuple[int, int, int, int]] = []  # x0, x1, top, bottom of each ink column run
+    run: list[int] | None = None
+    for x in range(width + 1):
+        rows = [y for y in range(height) if pixels[x, y] == 0] if x < width else []
+        if rows:
+            if run:
+                run = [run[0], x, min(run[2], rows[0]), max(run[3], rows[-1])]
+            else:
+                run = [x, x, rows[0], rows[-1]]
+        elif run:
+            glyphs.append(tuple(run))
+            run = None
+    if len(glyphs) != len(word.text) + 1:
+        return None
+    tallest = max(bottom - top + 1 for _, _, top, bottom in glyphs)
+    small = [
+        i for i, (x0, x1, top, bottom) in enumerate(glyphs)
+        if bottom - top + 1 <= 0.3 * tallest and x1 - x0 + 1 <= 0.4 * tallest
+    ]
+    if len(small) != 1 or small[0] in (0, len(glyphs) - 1):
+        return None
+    digits = [g for i, g in enumerate(glyphs) if i != small[0]]
+    if any(bottom - top + 1 < 0.6 * tallest for _, _, top, bottom in digits):
+        return None
+    baseline = sorted(bottom for _, _, _, bottom in digits)[len(digits) // 2]
+    dot = glyphs[small[0]]
+    # A point sits on the baseline and is about as wide as tall (a speck or a comma is not).
+    if abs(dot[3] - baseline) > 0.12 * tallest:
+        return None
+    dot_width, dot_height = dot[1] - dot[0] + 1, dot[3] - dot[2] + 1
+    if not 0.5 <= dot_width / dot_height <= 2.0 or dot_height < 0.08 * tallest:
+        return None
+    return small[0]
+
+
+def _doubtful_cells(words: list[Word]) -> list[list[int]]:
+    """Indexes of doubtful short tokens, adjacent ones on one line grouped (a value tesseract
+    split, "oid f" for "5.7")."""
+    doubtful = [i for i, word in enumerate(words) if _worth_rereading(word)]
+    doubtful.sort(key=lambda i: (round(words[i].top), words[i].x0))
+    cells: list[list[int]] = []
+    for i in doubtful:
+        word = words[i]
+        if cells:
+            previous = words[cells[-1][-1]]
+            height = max(word.bottom - word.top, 1.0)
+            if abs(previous.top - word.top) < 0.3 * height and 0 <= word.x0 - previous.x1 < 2 * height:
+                cells[-1].append(i)
+                continue
+        cells.append([i])
+    # A long run of unsure words is garbled text or artwork, not a value cell.
+    return [cell for cell in cells if len(cell) <= MAX_CELL_WORDS]
+
+
+def _worth_rereading(word: Word) -> bool:
+    """An unsure short token that could be a misread number. Not a unit ("/"), not a word of
+    five letters or more, and not a number-like reading no re-reading could beat by
+    MIN_CONFIDENCE_GAIN (each extra cell costs OCR time)."""
+    text = word.text
+    if word.conf >= DOUBTFUL_CONFIDENCE or len(text) > DOUBTFUL_MAX_CHARS or "/" in text:
+        return False
+    if not any(char.isalnum() for char in text) or sum(char.isalpha() for char in text) >= 5:
+        return False
+    return not _NUMBER_LIKE.match(text) or word.conf < 0.96 - MIN_CONFIDENCE_GAIN
+
+
+def _stack_cells(
+    image: Image.Image, boxes: list[tuple[float, float, float, float]]
+) -> tuple[Image.Image, list[tuple[int, int]]]:
+    """The boxes cut from `image`, each binarized on its own, stacked top to bottom on white;
+    and each cell's vertical span in the stacked image."""
+    crops = []
+    for x0, top, x1, bottom in boxes:
+        crop = image.crop((
+            max(0, int(x0) - CELL_PAD), max(0, int(top) - CELL_PAD),
+            min(image.width, int(x1) + CELL_PAD + 1), min(image.height, int(bottom) + CELL_PAD + 1),
+        )).convert("L")
+        crops.append(crop.point(_threshold_table(crop)))
+    stacked = Image.new(
+        "L",
+        (max(c.width for c in crops) + 2 * CELL_GAP, sum(c.height + CELL_GAP for c in crops) + CELL_GAP),
+        255,
+    )
+    spans, y = [], CELL_GAP
+    for crop in crops:
+        stacked.paste(crop, (CELL_GAP, y))
+        spans.append((y, y + crop.height))
+        y += crop.height + CELL_GAP
+    return stacked, spans
+
+
+def _threshold_table(crop: Image.Image) -> list[int]:
+    """Black below the midpoint between the cell's ink (darkest 5%) and its paper (median)."""
+    histogram = crop.histogram()
+    total = sum(histogram)
+    seen, ink, paper = 0, None, None
+    for level, count in enumerate(histogram):
+        seen += count
+        if ink is None and seen >= 0.05 * total:
+            ink = level
+        if seen >= 0.5 * total:
+            paper = level
+            break
+    cut = ((ink or 0) + (paper or 255)) / 2
+    return [0 if level < cut else 255 for level in range(256)]
+
+
+def _orientation(image: Image.Image, dpi: int) -> int:
+    rotation, confidence = tesseract.detect_rotation(image, dpi=dpi)
+    return rotation if confidence >= MIN_OSD_CONFIDENCE else 0
+
+
+def _turn(image: Image.Image, rotation: int) -> Image.Image:
+    """Turn clockwise by `rotation` degrees (tesseract's OSD convention)."""
+    if rotation == 90:
+        return image.transpose(Image.Transpose.ROTATE_270)
+    if rotation == 180:
+        return image.transpose(Image.Transpose.ROTATE_180)
+    if rotation == 270:
+        return image.transpose(Image.Transpose.ROTATE_90)
+    return image
+
+
+def _quality(words: list[Word]) -> float:
+    """Confident, word-like readings: an upside-down page reads as many short, unsure ones."""
+    return sum(
+        word.conf**2
+        for word in words
+        if word.conf >= 0.5 and sum(char.isalnum() for char in word.text) >= 2
+    )
+
+
+def _reads_badly(words: list[Word]) -> bool:
+    real = [word for word in words if any(char.isalnum() for char in word.text)]
+    if len(real) < MIN_WORDS:
+        return True
+    return sum(word.conf for word in real) / len(real) < LOW_MEAN_CONFIDENCE
+
+
+def _scaled(word: Word, factor: float) -> Word:
+    if factor == 1.0:
+        return word
+    return Word(
+        text=word.text,
+        x0=round(word.x0 * factor, 2),
+        top=round(word.top * factor, 2),
+        x1=round(word.x1 * factor, 2),
+        bottom=round(word.bottom * factor, 2),
+        conf=word.conf,
+        size=round(word.size * factor, 2),
+        bold=word.bold,
+    )

@@ -1,0 +1,445 @@
+"""The text layer of one PDF page, with exact positions: words, font size, bold, ruling lines.
+
+Real reports often store text in the wrong order (all names, then all values), so nothing
+downstream may rely on text order: every word carries its box, and the layout stage rebuilds
+rows from geometry. Positions come from pdfium's per-character "loose" boxes (font ascent to
+descent, origin to advance), so all words on one printed line share the same top and bottom.
+
+Coordinates are PDF points in the page as displayed: the visible box's top-left corner is the
+origin, y grows downwards, and the page's /Rotate is applied.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import unicodedata
+from dataclasses import dataclass
+from itertools import repeat
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from parser.page import Page, Word
+
+# A gap wider than this share of the line height starts a new word even without a space
+# (PDFs often place columns by position alone, with no space character between them).
+WORD_GAP_RATIO = 0.15
+# Text at more than this angle from level (as displayed) is a watermark or a side note.
+MAX_TEXT_ANGLE_DEGREES = 3.0
+_WHITESPACE = {" ", "\t", "\r", "\n", "\xa0", "\u2002", "\u2003", "\u2009", "\u3000"}
+_BOLD_NAMES = ("bold", "black", "heavy", "semibold", "demi")
+_REGULAR_NAMES = ("regular", "roman", "book", "light", "medium", "italic", "oblique", "mt")
+_FORCE_BOLD_FLAG = 1 << 18
+# A stroke within a many-segment path counts as a ruling line when at most this far from
+# horizontal or vertical; single lines and rectangles are kept as their bounds.
+MAX_RULE_THICKNESS = 2.5
+MIN_RULE_LENGTH = 4.0
+MAX_PATH_SEGMENTS = 400  # charts and drawings, not table rules
+# Text-layer usability thresholds.
+MIN_USABLE_CHARS = 20
+MAX_BAD_CHAR_SHARE = 0.1
+# An image covering more than this share of the page, with fewer characters of text on it,
+# is a scan: its text layer (a stamped page number, a digital header beside the scan) is not
+# the report. A searchable scan (invisible OCR text over the image) keeps its text layer.
+LARGE_IMAGE_SHARE = 0.4
+MIN_CHARS_OVER_IMAGE = 100
+
+
+def _plain(function, restype, *argtypes):
+    """A pdfium function taking plain addresses: pypdfium2's typed wrapper costs more per call
+    than the call itself, and these run once per character, word or path segment."""
+    return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(function, ctypes.c_void_p).value)
+
+
+_P, _INT = ctypes.c_void_p, ctypes.c_int
+_loose_char_box = _plain(pdfium_c.FPDFText_GetLooseCharBox, _INT, _P, _INT, _P)
+_char_angle = _plain(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float, _P, _INT)
+_font_size = _plain(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, _P, _INT)
+_text_object = _plain(pdfium_c.FPDFText_GetTextObject, _P, _P, _INT)
+_text_object_font = _plain(pdfium_c.FPDFTextObj_GetFont, _P, _P)
+_path_segment = _plain(pdfium_c.FPDFPath_GetPathSegment, _P, _P, _INT)
+_segment_type = _plain(pdfium_c.FPDFPathSegment_GetType, _INT, _P)
+_segment_point = _plain(pdfium_c.FPDFPathSegment_GetPoint, _INT, _P, _P, _P)
+_page_object = _plain(pdfium_c.FPDFPage_GetObject, _P, _P, _INT)
+_object_type = _plain(pdfium_c.FPDFPageObj_GetType, _INT, _P)
+_count_segments = _plain(pdfium_c.FPDFPath_CountSegments, _INT, _P)
+_form_count_objects = _plain(pdfium_c.FPDFFormObj_CountObjects, _INT, _P)
+_form_object = _plain(pdfium_c.FPDFFormObj_GetObject, _P, _P, ctypes.c_ulong)
+_object_matrix = _plain(pdfium_c.FPDFPageObj_GetMatrix, _INT, _P, _P)
+_object_bounds = _plain(pdfium_c.FPDFPageObj_GetBounds, _INT, _P, _P, _P, _P, _P)
+
+
+@dataclass(frozen=True, slots=True)
+class PageFrame:
+    """Maps PDF user space to the displayed page: top-left origin, /Rotate applied."""
+
+    left: float
+    bottom: float
+    right: float
+    top: float
+    rotation: int  # 0, 90, 180, 270 (clockwise, as /Rotate)
+
+    @property
+    def width(self) -> float:
+        span = self.right - self.left
+        return span if self.rotation in (0, 180) else self.top - self.bottom
+
+    @property
+    def height(self) -> float:
+        span = self.top - self.bottom
+        return span if self.rotation in (0, 180) else self.right - self.left
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        if self.rotation == 90:
+            return y - self.bottom, x - self.left
+        if self.rotation == 180:
+            return self.right - x, y - self.bottom
+        if self.rotation == 270:
+            return self.top - y, self.right - x
+        return x - self.left, self.top - y
+
+    def boxes(self, left, bottom, right, top):
+        """User-space rectangles (numpy arrays of their sides) as displayed (x0, top, x1,
+        bottom) arrays."""
+        xa, ya = self.point(left, bottom)
+        xb, yb = self.point(right, top)
+        return np.minimum(xa, xb), np.minimum(ya, yb), np.maximum(xa, xb), np.maximum(ya, yb)
+
+
+def page_frame(page: pdfium.PdfPage) -> PageFrame:
+    rect = pdfium_c.FS_RECTF()
+    if pdfium_c.FPDF_GetPageBoundingBox(page, ctypes.byref(rect)):
+        left, bottom, right, top = rect.left, rect.bottom, rect.right, rect.top
+    else:  # no usable box: fall back to the size pdfium reports
+        left, bottom = 0.0, 0.0
+        right, top = page.get_width(), page.get_height()
+        if page.get_rotation() in (90, 270):
+            right, top = top, right
+    if top < bottom:
+        bottom, top = top, bottom
+    return PageFrame(left, bottom, right, top, page.get_rotation() % 360)
+
+
+@dataclass(slots=True)
+class TextLayer:
+    """A page's text layer and what is needed to judge whether to trust it over OCR."""
+
+    page: Page
+    garbage_chars: int  # glyphs without a Unicode mapping (dropped from the words)
+    images: list[tuple[float, float, float, float]]  # image boxes on the displayed page
+
+    @property
+    def usable(self) -> bool:
+        """Unusable: no text (a scan), mostly unmapped glyphs (prints fine, extracts as junk),
+        or a large image with hardly any text on it (a scan, perhaps with a digital header or
+        a stamped page number next to it)."""
+        chars = sum(len(word.text) for word in self.page.words)
+        if chars < MIN_USABLE_CHARS:
+            return False
+        if self.garbage_chars > MAX_BAD_CHAR_SHARE * (chars + self.garbage_chars):
+            return False
+        page_area = max(self.page.width * self.page.height, 1.0)
+        for x0, top, x1, bottom in self.images:
+            if (x1 - x0) * (bottom - top) < LARGE_IMAGE_SHARE * page_area:
+                continue
+            on_image = sum(
+                len(word.text)
+                for word in self.page.words
+                if x0 <= (word.x0 + word.x1) / 2 <= x1 and top <= (word.top + word.bottom) / 2 <= bottom
+            )
+            if on_image < MIN_CHARS_OVER_IMAGE:
+                return False
+        return True
+
+
+def extract_text_layer(page: pdfium.PdfPage, number: int, *, with_rules: bool = True) -> TextLayer:
+    """The text layer of `page` as a `Page` of words (source "text"), with its quality."""
+    frame = page_frame(page)
+    textpage = page.get_textpage()
+    try:
+        words, garbage = _words(textpage, frame)
+    finally:
+        textpage.close()
+    rules, images = _drawing(page, frame, with_rules)
+    result = Page(
+        number=number,
+        width=round(frame.width, 3),
+        height=round(frame.height, 3),
+        words=words,
+        source="text",
+        rules=rules,
+    )
+    return TextLayer(result, garbage, images)
+
+
+def extract_page(page: pdfium.PdfPage, number: int) -> Page:
+    """The text layer of `page` as a `Page`, whatever its quality."""
+    return extract_text_layer(page, number).page
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], int]:
+    """Group the page's characters into words; also count the unmapped glyphs dropped."""
+    count = pdfium_c.FPDFText_CountChars(textpage)
+    if count <= 0:
+        return [], 0
+    text = textpage.get_text_range()
+    if len(text) != count:  # surrogate pairs shift indices; ask char by char instead
+        text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0xFFFD) for i in range(count))
+    junk = {char for char in set(text) if char not in _WHITESPACE and _is_garbage(char)}
+    dropped = junk | _WHITESPACE
+    kept = [i for i, char in enumerate(text) if char not in dropped]
+    garbage = sum(1 for char in text if char in junk) if junk else 0
+    if not kept:
+        return [], garbage
+
+    # One pdfium call per character into one buffer; the geometry is then done with numpy,
+    # because a Python loop per character is what would make extraction slow.
+    rects = (pdfium_c.FS_RECTF * count)()
+    base = ctypes.addressof(rects)
+    size = ctypes.sizeof(pdfium_c.FS_RECTF)
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+    for _ in map(_loose_char_box, repeat(handle, len(kept)), kept, [base + i * size for i in kept]):
+        pass  # map: the loop runs in C, only the pdfium calls remain
+    user = np.frombuffer(rects, dtype=np.float32).reshape(count, 4)[kept].astype(np.float64)
+    x0, top, x1, bottom = frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
+
+    index = np.asarray(kept)
+    height = bottom - top
+    prev_height = np.roll(height, 1)
+    overlap = np.minimum(bottom, np.roll(bottom, 1)) - np.maximum(top, np.roll(top, 1))
+    same_line = overlap > 0.5 * np.minimum(height, prev_height)
+    gap = x0 - np.roll(x1, 1)
+    line_height = np.maximum(np.maximum(height, prev_height), 1.0)
+    starts = (
+        (index - np.roll(index, 1) != 1)  # a space or an unmapped glyph in between
+        | ~same_line
+        | (gap > WORD_GAP_RATIO * line_height)
+        | (gap < -0.5 * line_height)
+    )
+    starts[0] = True
+    first = np.flatnonzero(starts)
+    bounds = (
+        np.minimum.reduceat(x0, first),
+        np.minimum.reduceat(top, first),
+        np.maximum.reduceat(x1, first),
+        np.maximum.reduceat(bottom, first),
+    )
+    ends = list(first[1:]) + [len(kept)]
+    rounded = np.round(np.column_stack(bounds), 2).tolist()
+    kept_text = "".join([text[i] for i in kept])  # a word is a slice of it
+    fonts: dict[bytes, bool] = {}
+    bold_by_font: dict[int, bool] = {}  # by pdfium font handle: one lookup, not one per word
+    font_buffer = ctypes.create_string_buffer(128)
+    words = []
+    starts = first.tolist()
+    heads = [kept[a] for a in starts]  # each word's first character
+    # Per-word facts of the first character, fetched in C loops (map), not Python ones.
+    angles = list(map(_char_angle, repeat(handle, len(heads)), heads))
+    font_sizes = list(map(_font_size, repeat(handle, len(heads)), heads))
+    text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
+    level_by_angle: dict[float, bool] = {}
+    for n, (a, b) in enumerate(zip(starts, ends)):
+        char_index = heads[n]
+        angle = angles[n]
+        level = level_by_angle.get(angle)
+        if level is None:
+            level = level_by_angle[angle] = _reads_horizontally(angle, frame)
+        if not level:
+            continue  # watermarks, vertical side notes, text shown sideways
+        word_text = kept_text[a:b]
+        wx0, wtop, wx1, wbottom = rounded[n]
+        font_size = font_sizes[n]
+        if not word_text.isascii():
+            word_text = _normalize(word_text)
+        text_object = text_objects[n]
+        font = _text_object_font(text_object) if text_object else None
+        bold = bold_by_font.get(font) if font else None
+        if bold is None:
+            bold = _is_bold(textpage, char_index, fonts, font_buffer)
+            if font:
+                bold_by_font[font] = bold
+        words.append(
+            Word(
+                text=word_text,
+                x0=wx0,
+                top=wtop,
+                x1=wx1,
+                bottom=wbottom,
+                conf=1.0,
+                size=round(font_size, 2) if font_size > 0 else round(wbottom - wtop, 2),
+                bold=bold,
+            )
+        )
+    return words, garbage
+
+
+def _normalize(text: str) -> str:
+    """NFC, and ligatures (U+FB00-FB06: "ﬁ", "ﬂ") spelled out. Not NFKC: that would turn the
+    micro sign of "µg/dL" into a Greek mu and "Nº" into "No"."""
+    text = unicodedata.normalize("NFC", text)
+    if any("\ufb00" <= char <= "\ufb06" for char in text):
+        text = "".join(
+            unicodedata.normalize("NFKC", char) if "\ufb00" <= char <= "\ufb06" else char for char in text
+        )
+    return text
+
+
+def _reads_horizontally(angle: float, frame: PageFrame) -> bool:
+    """Whether text at pdfium's `angle` (radians, clockwise in PDF space) runs left to right on
+    the displayed page. A landscape report stored as a portrait page with /Rotate 90 draws its
+    text at 270 degrees, which displays level; the same /Rotate on level text shows it sideways.
+    """
+    if angle < 0:  # pdfium could not tell
+        return True
+    shown = (math.degrees(angle) + frame.rotation) % 360
+    return min(shown, 360 - shown) <= MAX_TEXT_ANGLE_DEGREES
+
+
+def _is_bold(textpage, index: int, fonts: dict[bytes, bool], buffer) -> bool:
+    """Bold from the font's name (reliable), else its weight or ForceBold flag.
+
+    pdfium's weight alone is not trusted: Ghostscript-made PDFs report ~830 for regular fonts.
+    """
+    flags = ctypes.c_int(0)
+    pdfium_c.FPDFText_GetFontInfo(textpage, index, buffer, len(buffer), ctypes.byref(flags))
+    name = buffer.value
+    if name in fonts:
+        return fonts[name]
+    style = name.decode("latin-1", "replace").lower().split("+")[-1]
+    if any(marker in style for marker in _BOLD_NAMES):
+        bold = True
+    elif any(marker in style for marker in _REGULAR_NAMES):
+        bold = False
+    else:
+        bold = bool(flags.value & _FORCE_BOLD_FLAG) or pdfium_c.FPDFText_GetFontWeight(textpage, index) >= 700
+    if name:
+        fonts[name] = bold
+    return bold
+
+
+# --- ruling lines and boxes ------------------------------------------------------------------
+
+
+def _drawing(page: pdfium.PdfPage, frame: PageFrame, with_rules: bool):
+    """Ruling lines/rectangles drawn on the page and the boxes of its images (displayed,
+    clipped to the page)."""
+    found: list[tuple[float, float, float, float]] = []
+    images: list[tuple[float, float, float, float]] = []
+    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    count = pdfium_c.FPDFPage_CountObjects(page)
+    handle = ctypes.cast(page.raw, ctypes.c_void_p).value
+    for i in range(count):
+        _collect(_page_object(handle, i), identity, frame, found, images, with_rules, 0)
+    page_area = max(frame.width * frame.height, 1.0)
+    images = [_clipped(box, frame) for box in images]
+    rules = []
+    seen = set()
+    for x0, top, x1, bottom in found:
+        w, h = x1 - x0, bottom - top
+        if max(w, h) < MIN_RULE_LENGTH or w * h > 0.9 * page_area:
+            continue  # dots and page backgrounds are not rules
+        key = (round(x0, 1), round(top, 1), round(x1, 1), round(bottom, 1))
+        if key not in seen:
+            seen.add(key)
+            rules.append(key)
+    rules.sort(key=lambda r: (r[1], r[0]))
+    return rules, [box for box in images if box[2] > box[0] and box[3] > box[1]]
+
+
+def _clipped(box, frame: PageFrame) -> tuple[float, float, float, float]:
+    x0, top, x1, bottom = box
+    return max(x0, 0.0), max(top, 0.0), min(x1, frame.width), min(bottom, frame.height)
+
+
+def _collect(obj: int | None, parent_matrix, frame: PageFrame, found: list, images: list, with_rules: bool,
+             depth: int) -> None:
+    """Rules and image boxes of one page object (`obj`: its plain address)."""
+    kind = _object_type(obj)
+    if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+        return  # most objects; text draws no rules or images
+    if kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
+        matrix = _compose(_matrix(obj), parent_matrix)
+        for i in range(_form_count_objects(obj)):
+            _collect(_form_object(obj, i), matrix, frame, found, images, with_rules, depth + 1)
+        return
+    if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+        # An image is drawn into the unit square mapped by its matrix.
+        matrix = _compose(_matrix(obj), parent_matrix)
+        corners = [frame.point(*_apply(matrix, x, y)) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        images.append((min(xs), min(ys), max(xs), max(ys)))
+        return
+    if kind != pdfium_c.FPDF_PAGEOBJ_PATH or not with_rules:
+        return
+    segments = _count_segments(obj)
+    if segments <= 0 or segments > MAX_PATH_SEGMENTS:
+        return
+    if segments <= 5:
+        # A line or a rectangle (`re` or four strokes): its bounds say it all, in one call.
+        bounds = (ctypes.c_float * 4)()  # left, bottom, right, top
+        at = ctypes.addressof(bounds)
+        if _object_bounds(obj, at, at + 4, at + 8, at + 12):
+            left, bottom, right, top = bounds
+            corners = [
+                frame.point(*_apply(parent_matrix, x, y))
+                for x, y in ((left, bottom), (right, top))
+            ]
+            (xa, ya), (xb, yb) = corners
+            found.append((min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)))
+        return
+    # A path of many strokes (a whole table grid in one path): keep each straight stroke;
+    # curves mean a logo or a rounded shape, not a table.
+    matrix = _compose(_matrix(obj), parent_matrix)
+    fx, fy = ctypes.c_float(), ctypes.c_float()
+    fx_address, fy_address = ctypes.addressof(fx), ctypes.addressof(fy)
+    previous = None
+    strokes = []
+    for i in range(segments):
+        segment = _path_segment(obj, i)
+        kind_of_segment = _segment_type(segment)
+        if kind_of_segment == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+            return
+        _segment_point(segment, fx_address, fy_address)
+        x, y = frame.point(*_apply(matrix, fx.value, fy.value))
+        if kind_of_segment == pdfium_c.FPDF_SEGMENT_LINETO and previous is not None:
+            px, py = previous
+            if abs(px - x) <= MAX_RULE_THICKNESS or abs(py - y) <= MAX_RULE_THICKNESS:
+                strokes.append((min(px, x), min(py, y), max(px, x), max(py, y)))
+        previous = (x, y)
+    found.extend(strokes)
+
+
+def _matrix(obj: int | None) -> tuple[float, float, float, float, float, float]:
+    m = pdfium_c.FS_MATRIX()
+    if not _object_matrix(obj, ctypes.addressof(m)):
+        return (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+
+def _compose(inner, outer):
+    """The matrix applying `inner` first, then `outer` (PDF row-vector convention)."""
+    a, b, c, d, e, f = inner
+    A, B, C, D, E, F = outer
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
+
+
+def _apply(matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = matrix
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def _is_garbage(char: str) -> bool:
+    """Control, private-use or unassigned code points: a glyph pdfium could not map."""
+    return char == "\ufffd" or unicodedata.category(char)[0] == "C"

@@ -1,0 +1,136 @@
+"""Reference ranges as printed -> numeric bounds. Pure functions, no layout knowledge.
+
+Handles `3.5-5.0`, `3.5 - 5.0`, `(70 - 99)`, `<200`, `<= 5`, `> 40`, `Upto 130`,
+`Up to 5.0`, decimal commas (`3,5 - 5,1`), thousands separators (`150,000 - 450,000`)
+and sex-specific ranges (`M: 13-17 F: 12-15`), picked by the patient's gender when known.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# One printed number: optional sign, digits with thousands separators or a decimal comma.
+NUMBER = r"[-+]?\d+(?:[.,]\d+)*"
+
+_COMPARATOR_ALIASES = {
+    "<": "<", "<=": "<=", "≤": "<=", "=<": "<=",
+    ">": ">", ">=": ">=", "≥": ">=", "=>": ">=",
+}
+_UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under)\s*(" + NUMBER + r")", re.I)
+_ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than)\s*(" + NUMBER + r")", re.I)
+_COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
+_BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*(?:-|–|—|to|\.\.)\s*(" + NUMBER + r")", re.I)
+_SEX_PART = re.compile(
+    r"\b(male|female|men|women|m|f)\s*[:\-]?\s*(?=[<>≤≥(]?\s*(?:up\s*to|upto)?\s*\d)", re.I
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    low: float | None
+    high: float | None
+    low_inclusive: bool = True
+    high_inclusive: bool = True
+
+
+def parse_number(text: str, decimal_comma: bool = False) -> float | None:
+    """A printed number, reading `3,5` as 3.5 and `150,000` as 150000; None if not a number.
+
+    `decimal_comma`: the report writes decimals with a comma, so `1,005` is 1.005.
+    """
+    token = text.strip().replace(" ", "")
+    if not re.fullmatch(NUMBER, token):
+        return None
+    sign = ""
+    if token[0] in "+-":
+        sign, token = token[0], token[1:]
+    if "," in token and "." in token:
+        # The later separator is the decimal one: 1,234.5 or 1.234,5.
+        if token.rfind(",") > token.rfind("."):
+            token = token.replace(".", "").replace(",", ".")
+        else:
+            token = token.replace(",", "")
+    elif "," in token:
+        groups = token.split(",")
+        if len(groups) > 2 or not decimal_comma and all(len(g) == 3 for g in groups[1:]) \
+                and len(groups[0]) <= 3 and groups[0] != "0":
+            token = token.replace(",", "")  # thousands: 150,000
+        else:
+            token = token.replace(",", ".")  # decimal comma: 3,5
+    elif token.count(".") > 1:
+        return None
+    try:
+        return float(sign + token)
+    except ValueError:
+        return None
+
+
+def parse_range(text: str | None, gender: str | None = None,
+                decimal_comma: bool = False) -> Range | None:
+    """Bounds of a printed reference range, or None when it has no usable numbers."""
+    if not text:
+        return None
+    cleaned = " ".join(text.replace("\n", " ").split())
+    # Quest prints ">= 60" as "> OR = 60".
+    cleaned = re.sub(r"([<>])\s*or\s*=\s*", r"\1=", cleaned, flags=re.I)
+    cleaned = cleaned.strip("()[] ")
+    sexed = _split_by_sex(cleaned)
+    if sexed:
+        if gender not in sexed:
+            return None
+        cleaned = sexed[gender]
+    return _parse_single(cleaned, decimal_comma)
+
+
+def _parse_single(text: str, decimal_comma: bool = False) -> Range | None:
+    text = text.strip().strip("()[] ")
+    if m := _BETWEEN.match(text):
+        low, high = parse_number(m.group(1), decimal_comma), parse_number(m.group(2), decimal_comma)
+        if low is None or high is None or low > high:
+            return None
+        return Range(low, high)
+    if m := _COMPARATOR.match(text):
+        op, value = _COMPARATOR_ALIASES[m.group(1)], parse_number(m.group(2), decimal_comma)
+        if value is None:
+            return None
+        if op.startswith("<"):
+            return Range(None, value, high_inclusive=op == "<=")
+        return Range(value, None, low_inclusive=op == ">=")
+    if m := _UPTO.match(text):
+        value = parse_number(m.group(1), decimal_comma)
+        return None if value is None else Range(None, value)
+    if m := _ABOVE.match(text):
+        value = parse_number(m.group(1), decimal_comma)
+        return None if value is None else Range(value, None, low_inclusive=False)
+    return None
+
+
+def _split_by_sex(text: str) -> dict[str, str] | None:
+    """`M: 13-17 F: 12-15` -> {"male": "13-17", "female": "12-15"}; None if not sex-specific."""
+    marks = list(_SEX_PART.finditer(text))
+    if len(marks) < 2:
+        return None
+    parts: dict[str, str] = {}
+    for i, mark in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        sex = "male" if mark.group(1).lower() in ("m", "male", "men") else "female"
+        parts.setdefault(sex, text[mark.end():end].strip(" ;,/|"))
+    return parts if len(parts) == 2 else None
+
+
+def looks_like_range(text: str) -> bool:
+    """True for text that reads as a reference range (used to place columns without headers)."""
+    stripped = text.strip()
+    return parse_range(stripped) is not None and not re.fullmatch(NUMBER, stripped)
+
+
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,])")
+_POINT_DECIMAL = re.compile(r"(?<![\d,.])\d+\.\d+(?![\d,])")
+
+
+def uses_decimal_comma(texts: list[str]) -> bool:
+    """Does the report write decimals with a comma (`4,2`, `3,5 - 5,1`) rather than a point?"""
+    commas = sum(len(_DECIMAL_COMMA.findall(t)) for t in texts)
+    points = sum(len(_POINT_DECIMAL.findall(t)) for t in texts)
+    return commas >= 2 and commas > points

@@ -1,0 +1,87 @@
+from parser import columns as cols
+from parser.columns import find_headers, with_unlabelled_columns
+
+
+def words(*cells):
+    """(text, x0) cells -> (text, x0, x1) words, 5 units per character, one space apart."""
+    out = []
+    for text, x in cells:
+        for token in text.split():
+            out.append((token, x, x + 5 * len(token)))
+            x += 5 * len(token) + 3
+    return out
+
+
+def kinds(header):
+    return [(c.kind, c.label) for c in header.columns]
+
+
+def test_multi_word_labels_are_one_column_each():
+    [header] = find_headers(words(("Test Name", 40), ("Results", 280), ("Units", 380),
+                                  ("Bio. Ref. Interval", 480)), 0, 10, 1, 600)
+    assert kinds(header) == [("name", "test name"), ("result", "results"), ("units", "units"),
+                             ("range", "bio ref interval")]
+
+
+def test_in_range_out_of_range_and_previous_columns():
+    [header] = find_headers(words(("Test Name", 40), ("In Range", 200), ("Out Of Range", 270),
+                                  ("Reference Range", 360), ("Previous Result and Date", 470)),
+                            0, 10, 1, 700)
+    assert [c.kind for c in header.columns] == ["name", "in_range", "out_of_range", "range", "previous"]
+
+
+def test_a_sentence_is_not_a_header():
+    assert find_headers(words(("The result of this test is within the reference range", 40)),
+                        0, 10, 1, 600) == []
+
+
+def test_two_header_sets_on_one_line_are_two_tables():
+    left, right = find_headers(words(("Test", 20), ("Result", 150), ("Units", 200), ("Test", 320),
+                                     ("Result", 450), ("Units", 500)), 0, 10, 1, 600)
+    assert (left.x_start, left.x_end) == (0.0, 316)
+    assert right.x_start == 316 and right.contains(450, 470) and not left.contains(450, 470)
+
+
+def test_header_beside_a_data_row_of_the_left_panel():
+    [header] = find_headers(words(("Glucose", 30), ("Negative", 136), ("Negative", 236),
+                                  ("Test", 304), ("Result", 408), ("Units", 456), ("Range", 508)),
+                            0, 10, 1, 595)
+    assert header.x_start == 300 and [c.kind for c in header.columns][:2] == ["name", "result"]
+
+
+def test_phrase_in_a_gap_is_placed_by_content():
+    [header] = find_headers(words(("Investigation", 20), ("Result", 188), ("Reference Value", 327),
+                                  ("Unit", 464)), 0, 10, 1, 600)
+    assert header.assign(262, 288, "Normal", 8) == cols.FLAG
+    assert header.assign(184, 204, "13.00", 8) == cols.RESULT
+
+
+def test_unlabelled_columns_are_found_from_alignment_but_never_as_values():
+    [header] = find_headers(words(("Tests", 47), ("Result", 247), ("Flag", 301), ("Units", 343)),
+                            0, 10, 1, 612)
+    phrases = []
+    for i in range(4):
+        phrases += [(421, 438, f"<{200 + i}"), (503, 516, str(150 + i)), (521, 560, "11/03/2023")]
+    extended = with_unlabelled_columns(header, phrases)
+    added = [c.kind for c in extended.columns if c.x0 >= 421]
+    assert added[0] == "range" and set(added[1:]) == {"other"}  # never a second value column
+
+
+def test_a_second_result_label_is_a_past_result():
+    [header] = find_headers(words(("Tests", 40), ("Result", 250), ("Units", 330), ("Range", 420),
+                                  ("Result", 520)), 0, 10, 1, 612)
+    assert [c.kind for c in header.columns] == ["name", "result", "units", "range", "previous"]
+
+
+def test_labels_without_spaces_and_method_columns():
+    [header] = find_headers(words(("TEST NAME", 40), ("TECHNOLOGY", 200), ("VALUE", 300),
+                                  ("UNITS", 360), ("Ref.Range", 430)), 0, 10, 1, 600)
+    assert [c.kind for c in header.columns] == ["name", "other", "result", "units", "range"]
+
+
+def test_multi_word_labels_in_ocr_pixels_stay_together():
+    # At 300 dpi a space between label words is wider than in PDF points.
+    cells = [("Test", 100, 160), ("Name", 185, 265), ("In", 700, 730), ("Range", 752, 850),
+             ("Out", 900, 950), ("Of", 972, 1000), ("Range", 1022, 1120)]
+    [header] = find_headers(cells, 0, 30, 1, 1700)
+    assert [c.kind for c in header.columns] == ["name", "in_range", "out_of_range"]

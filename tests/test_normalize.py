@@ -1,0 +1,152 @@
+import pytest
+
+from parser.layout import RawRow
+from parser.normalize import Context, clean_test_name, normalize_row, repair_number, result_type, split_value
+from parser.page import Word
+
+
+def row(**fields) -> RawRow:
+    fields.setdefault("page", 1)
+    fields.setdefault("name", "Glucose")
+    fields.setdefault("value", "92")
+    return RawRow(**fields)
+
+
+def result(context=None, **fields):
+    return normalize_row(row(**fields), context or Context())
+
+
+@pytest.mark.parametrize(
+    "value, kind",
+    [("90", "numeric"), ("4,2", "numeric"), ("<0.5", "range"), (">=10", "range"), ("5.4%", "percentage"),
+     ("1:40", "ratio"), ("12 sec", "duration"), ("Negative", "boolean"), ("Not Detected", "boolean"),
+     ("Non-Reactive", "boolean"), ("Trace", "comment"), ("1+", "comment"), ("Pale Yellow", "comment")],
+)
+def test_result_types(value, kind):
+    assert result_type(value) == kind
+
+
+@pytest.mark.parametrize(
+    "printed, value, flag, units",
+    [("13.2 H", "13.2", "H", None), ("H 13.2", "13.2", "H", None), ("13.2*", "13.2", "*", None),
+     ("↑13.2", "13.2", "↑", None), ("13.2 g/dL", "13.2", None, "g/dL"), ("< 0.5", "<0.5", None, None),
+     ("Not Detected", "Not Detected", None, None), ("66 L", "66", "L", None)],
+)
+def test_value_cell_splits_glued_flag_and_units(printed, value, flag, units):
+    got_value, got_flag, got_units, repaired = split_value(printed)
+    assert (got_value, got_flag, got_units, repaired) == (value, flag, units, False)
+
+
+@pytest.mark.parametrize("token, fixed", [("1O.2", "10.2"), ("l2.5", "12.5"), ("1S0", "150"), ("0.S", "0.5")])
+def test_ocr_look_alikes_inside_numbers_are_repaired(token, fixed):
+    assert repair_number(token) == fixed
+
+
+@pytest.mark.parametrize("token", ["Negative", "SO", "O", "AB", "1O.2.3", "Hb"])
+def test_words_are_not_turned_into_numbers(token):
+    assert repair_number(token) is None
+
+
+def test_repair_lowers_confidence():
+    clean = result(value="10.2")
+    repaired = result(value="1O.2")
+    assert repaired.value == "10.2"
+    assert repaired.extraction_confidence < clean.extraction_confidence == 1.0
+
+
+@pytest.mark.parametrize(
+    "printed, clean",
+    [("Hemoglobin*", "Hemoglobin"), ("Glucose ¹", "Glucose"), ("* Sodium", "Sodium"),
+     ("TSH Method: CLIA", "TSH"), ("Vitamin B12 (a)", "Vitamin B12"), ("HbA1c:", "HbA1c")],
+)
+def test_test_names_lose_footnote_marks_and_methods(printed, clean):
+    assert clean_test_name(printed) == clean
+
+
+def test_full_row_with_flag_units_and_range():
+    got = result(name="Hemoglobin", value="10.2", flag="L", units="g/dL", range_text="12.0 - 17.5")
+    assert (got.test_name, got.value, got.type, got.units, got.min_reference_range,
+            got.max_reference_range, got.interpretation, got.is_below_min_range, got.source_flag) == (
+        "Hemoglobin", "10.2", "numeric", "g/dL", 12.0, 17.5, "abnormal", True, "L")
+
+
+def test_units_inside_the_range_cell_are_split_off():
+    got = result(value="66", range_text="70-99 mg/dL")
+    assert (got.units, got.reference_range_text, got.min_reference_range) == ("mg/dL", "70-99", 70)
+
+
+def test_out_of_range_column_value_is_abnormal():
+    got = result(value="66 L", value_kind="out_of_range", range_text="70-99 mg/dL")
+    assert (got.value, got.source_flag, got.interpretation) == ("66", "L", "abnormal")
+
+
+def test_sex_specific_range_uses_patient_gender():
+    male = result(value="14.0", range_text="M: 13-17 F: 12-15", context=Context(gender="male"))
+    unknown = result(value="14.0", range_text="M: 13-17 F: 12-15")
+    assert (male.min_reference_range, male.max_reference_range) == (13, 17)
+    assert (unknown.min_reference_range, unknown.max_reference_range) == (None, None)
+    assert unknown.reference_range_text == "M: 13-17 F: 12-15"
+
+
+def test_qualitative_result_against_expected_text():
+    reactive = result(name="HBsAg", value="Reactive", range_text="Non Reactive")
+    negative = result(name="Urine Glucose", value="Negative", range_text="Negative")
+    assert (reactive.type, reactive.interpretation) == ("boolean", "abnormal")
+    assert negative.interpretation == "normal"
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [("Borderline High", "200 - 239"), ("Optimal < 40", "<100"), ("Note", "see below"),
+     ("Glucose", "12/03/2024"), ("Remarks", "Indicates presence of antigen in the sample today"),
+     ("LDL", "Cholesterol")],
+)
+def test_non_results_are_rejected(name, value):
+    assert result(name=name, value=value) is None
+
+
+def test_qualitative_results_are_results():
+    for value in ("Trace", "1+", "Clear", "Pale Yellow", "Not Detected", "2-4 /hpf"):
+        assert result(name="Urine Protein", value=value) is not None, value
+
+
+def test_missing_unit_in_a_unit_table_lowers_confidence():
+    assert result(value="92", unit_column=True).extraction_confidence < 1.0
+    assert result(value="92", unit_column=True, units="mg/dL").extraction_confidence == 1.0
+
+
+def test_ocr_word_confidence_flows_into_extraction_confidence():
+    words = [Word("Glucose", 0, 0, 10, 10, conf=0.6), Word("92", 20, 0, 30, 10, conf=0.95)]
+    assert result(words=words).extraction_confidence == pytest.approx(0.6)
+
+
+def test_sample_type_and_measurement_kind():
+    urine = result(name="Protein", value="Trace", panel="URINALYSIS")
+    calc = result(name="LDL Cholesterol", value="100", method="Calculated")
+    ratio = result(name="Chol/HDL Ratio", value="3.2")
+    assert urine.sample_type == "urine"
+    assert calc.measurement_kind == "calculated"
+    assert ratio.measurement_kind == "ratio"
+
+
+def test_flag_words_after_qualitative_values_are_split_off():
+    got = result(name="Color", value="Dark Yellow Abnormal", range_text="Yellow")
+    assert (got.value, got.source_flag, got.interpretation) == ("Dark Yellow", "Abnormal", "abnormal")
+
+
+def test_qualitative_value_differing_from_expected_text_is_abnormal():
+    assert result(name="Urine Protein", value="Trace", range_text="Negative").interpretation == "abnormal"
+    assert result(name="Appearance", value="Clear", range_text="Clear").interpretation == "normal"
+
+
+def test_ocr_unit_slips_are_repaired_only_for_ocr_rows():
+    assert result(value="5.3", units="x1043/uL", ocr=True).units == "x10^3/uL"
+    assert result(value="2.5", units="ulU/mL", ocr=True).units == "uIU/mL"
+    assert result(value="5.3", units="x1043/uL").units == "x1043/uL"
+
+
+def test_ocr_value_far_outside_its_range_is_doubted():
+    slipped = result(name="Potassium", value="41", range_text="3.5 - 5.1", ocr=True)
+    printed = result(name="Potassium", value="41", range_text="3.5 - 5.1")
+    assert slipped.extraction_confidence < 0.7
+    assert printed.extraction_confidence == 1.0

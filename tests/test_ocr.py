@@ -1,0 +1,256 @@
+"""OCR of page images: preprocessing steps, one tesseract pass, orientation, units."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageFilter
+
+from extract_samples import ROWS, render, report_pdf
+from parser import image as prep
+from parser import tesseract
+from parser.exceptions import OcrUnavailableError
+from parser.ocr import ocr_page
+
+VALUES = [value for _, value, _, _ in ROWS]
+
+
+@pytest.fixture(scope="module")
+def table_image() -> Image.Image:
+    """The top half of a rendered report at 300 dpi: title and the whole table."""
+    page = render(report_pdf(), dpi=300)
+    return page.crop((0, 0, page.width, page.height // 2))
+
+
+def texts(page) -> set[str]:
+    return {word.text for word in page.words}
+
+
+# --- preprocessing (no tesseract) ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("angle", [-4.0, -1.5, 2.0, 5.0])
+def test_skew_is_measured_within_a_few_tenths_of_a_degree(table_image, angle):
+    tilted = table_image.rotate(angle, resample=Image.BICUBIC, expand=True, fillcolor=255)
+    assert prep.measure_skew(tilted) == pytest.approx(angle, abs=0.3)
+
+
+def test_deskew_straightens_what_was_measured(table_image):
+    tilted = table_image.rotate(3.0, resample=Image.BICUBIC, expand=True, fillcolor=255)
+    straight = prep.deskew(tilted, prep.measure_skew(tilted))
+    assert prep.measure_skew(straight) == pytest.approx(0.0, abs=0.3)
+
+
+def test_tiny_skews_are_left_alone(table_image):
+    assert prep.deskew(table_image, 0.1) is table_image
+
+
+def test_sideways_pages_are_recognised(table_image):
+    assert not prep.looks_sideways(table_image)
+    assert prep.looks_sideways(table_image.transpose(Image.Transpose.ROTATE_90))
+
+
+def test_low_resolution_images_are_enlarged_towards_300_dpi():
+    assert prep.upscale_factor(300) == 1.0
+    assert prep.upscale_factor(200) == pytest.approx(1.5)
+    assert prep.upscale_factor(72) == prep.MAX_UPSCALE
+    # A photo of a whole A4 page 1650 px tall is ~150 dpi.
+    assert prep.estimated_dpi(Image.new("L", (1200, 1650))) == pytest.approx(150)
+    small, info = prep.prepare_for_ocr(Image.new("L", (1200, 1650), 255))
+    assert info.scale == pytest.approx(2.0) and small.size == (2400, 3300)
+    same, info = prep.prepare_for_ocr(Image.new("L", (1200, 1650), 255), dpi=300)
+    assert info.scale == 1.0 and same.size == (1200, 1650)
+
+
+def test_uneven_light_is_detected_and_flattened(table_image):
+    width, height = table_image.size
+    shade = np.linspace(1.0, 0.45, width, dtype=np.float32)[None, :]
+    shadowed = Image.fromarray((np.asarray(table_image, dtype=np.float32) * shade).astype(np.uint8))
+    assert not prep.has_uneven_light(table_image)
+    assert prep.has_uneven_light(shadowed)
+    flat = np.asarray(prep.flatten_background(shadowed))
+    paper = flat[np.asarray(table_image) > 250]
+    # Paper is white again on both sides of the page, the ink stays dark.
+    assert np.percentile(paper, 10) > 215
+    ink = flat[np.asarray(table_image) < 60]
+    assert np.median(ink) < 120
+
+
+def test_scanner_grain_is_measured_and_smoothed(table_image):
+    assert prep.paper_noise(table_image) < 1.0
+    rng = np.random.default_rng(1)
+    grainy = np.clip(np.asarray(table_image, dtype=np.float32) * 0.9 + 20 + rng.normal(0, 10, table_image.size[::-1]), 0, 255)
+    grainy = Image.fromarray(grainy.astype(np.uint8))
+    assert prep.paper_noise(grainy) > prep.NOISY_PAPER
+    assert prep.prepare_for_ocr(grainy)[1].denoised
+    assert not prep.prepare_for_ocr(table_image)[1].denoised
+    assert prep.paper_noise(prep.denoise(grainy)) < prep.NOISY_PAPER  # smoothed below the trigger
+
+
+def test_dark_desk_around_a_photographed_page_is_blanked(table_image):
+    page = table_image.reduce(2)
+    photo = Image.new("L", (page.width + 200, page.height + 200), 60)  # a dark desk
+    photo.paste(page, (100, 100))
+    photo.paste(0, (150 + page.width // 2, 150, 250 + page.width // 2, 250))  # a black logo
+    blanked = np.asarray(prep.whiten_outside_page(photo))
+    assert blanked[:90, :].min() == 255 and blanked[:, -90:].min() == 255  # desk gone
+    assert blanked[200, 200 + page.width // 2] == 0  # the logo on the page stays
+    inside = np.asarray(photo)[110:-110, 110:-110]
+    assert np.array_equal(blanked[110:-110, 110:-110], inside)  # the page is untouched
+
+
+def test_exif_orientation_is_applied():
+    image = Image.new("L", (60, 20), 255)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90 CW to view"
+    image.info["exif"] = exif.tobytes()
+    import io
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="JPEG", exif=exif.tobytes())
+    upright = prep.exif_upright(Image.open(io.BytesIO(buffer.getvalue())))
+    assert upright.size == (20, 60)
+
+
+def test_sixteen_bit_scans_keep_their_ink():
+    deep = Image.fromarray((np.asarray(Image.new("L", (40, 20), 255)).astype(np.uint16) * 257))
+    deep.paste(0, (10, 5, 30, 15))
+    gray = np.asarray(prep.to_gray(deep))
+    assert gray[10, 20] == 0 and gray[0, 0] == 255
+
+
+def test_otsu_threshold_splits_ink_from_paper():
+    pixels = np.array([20] * 100 + [230] * 900, dtype=np.uint8)
+    assert 20 <= prep.otsu_threshold(pixels) < 230
+
+
+# --- tesseract -------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_rendered_page_reads_every_value_in_page_units(table_image):
+    page = ocr_page(table_image, number=1, units_per_pixel=72 / 300, dpi=300)
+    assert page.source == "ocr" and page.rotation == 0
+    assert set(VALUES) <= texts(page)
+    assert page.width == pytest.approx(table_image.width * 72 / 300, abs=0.5)
+    glucose = next(word for word in page.words if word.text == "Glucose")
+    # Drawn at x = 72 pt; the text layer's 11 pt line box and OCR's ink box agree closely.
+    assert glucose.x0 == pytest.approx(72, abs=3)
+    assert 0.8 <= glucose.conf <= 1.0
+    # Words of one printed line share its top and bottom, like text-layer words, however
+    # their ink differs ("-" is a short stroke, "70" full height).
+    dash = next(word for word in page.words if word.text == "-" and word.top > glucose.top - 5)
+    low = next(word for word in page.words if word.text == "70")
+    assert (dash.top, dash.bottom) == (low.top, low.bottom)
+
+
+@pytest.mark.slow
+def test_upside_down_scan_is_turned_and_read(table_image):
+    page = ocr_page(table_image.rotate(180), number=1, dpi=300)
+    assert page.rotation == 180
+    assert set(VALUES) <= texts(page)
+
+
+@pytest.mark.slow
+def test_sideways_scan_is_turned_and_read(table_image):
+    page = ocr_page(table_image.transpose(Image.Transpose.ROTATE_90), number=1, dpi=300)
+    assert page.rotation == 90
+    assert set(VALUES) <= texts(page)
+    assert page.width > page.height  # the upright frame of this landscape crop
+
+
+@pytest.mark.slow
+def test_small_blurred_photo_is_still_read(table_image):
+    small = table_image.resize((table_image.width * 2 // 5, table_image.height * 2 // 5), Image.LANCZOS)
+    blurred = small.filter(ImageFilter.GaussianBlur(0.6)).rotate(2.0, expand=True, fillcolor=235)
+    page = ocr_page(blurred, number=1)
+    found = set(VALUES) & texts(page)
+    assert len(found) >= len(VALUES) - 1, found
+    # Boxes are in the input image's pixels, not the upscaled ones.
+    assert max(word.x1 for word in page.words) <= blurred.width + 10
+
+
+def test_missing_tesseract_binary_is_a_clear_error(monkeypatch, table_image):
+    import pytesseract
+
+    monkeypatch.setattr(pytesseract.pytesseract, "tesseract_cmd", "/nonexistent/tesseract")
+    tesseract.tesseract_version.cache_clear()
+    try:
+        assert not tesseract.is_available()
+        with pytest.raises(OcrUnavailableError) as caught:
+            tesseract.ocr_words(table_image)
+        assert "tesseract" in caught.value.message
+        assert caught.value.failure_reason == "processing_error"
+    finally:
+        tesseract.tesseract_version.cache_clear()
+
+
+def test_huge_photos_are_reduced_but_boxes_stay_in_photo_pixels(monkeypatch):
+    from parser import ocr as ocr_module
+    from parser.page import Word
+
+    seen = {}
+
+    def fake_ocr(image, *, dpi, **_):
+        seen["size"] = image.size
+        # one word at the centre of whatever image tesseract gets
+        cx, cy = image.width / 2, image.height / 2
+        return [Word(f"w{i}", cx - 50, cy - 10, cx + 50, cy + 10, 0.9, 20.0) for i in range(10)]
+
+    monkeypatch.setattr(ocr_module.tesseract, "ocr_words", fake_ocr)
+    photo = Image.new("L", (8000, 6000), 255)
+    page = ocr_page(photo, number=1)
+    assert max(seen["size"]) <= ocr_module.MAX_LONG_SIDE * 1.01
+    assert (page.width, page.height) == pytest.approx((8000, 6000), rel=0.01)
+    word = page.words[0]
+    assert ((word.x0 + word.x1) / 2, (word.top + word.bottom) / 2) == pytest.approx((4000, 3000), rel=0.01)
+
+
+# --- second looks at doubtful numbers ----------------------------------------------------------
+
+
+def _printed(text: str, font: str = "DejaVuSans.ttf", size: int = 40, ink: int = 0):
+    """`text` printed on white, and the Word box tesseract would give it (tight on the ink)."""
+    from PIL import ImageDraw, ImageFont
+
+    from parser.page import Word
+
+    image = Image.new("L", (60 + size * len(text), 3 * size), 255)
+    draw = ImageDraw.Draw(image)
+    draw.text((30, size), text, fill=ink, font=ImageFont.truetype(font, size))
+    x0, top, x1, bottom = Image.eval(image, lambda v: 255 - v).getbbox()
+    return image, (x0, top, x1, bottom)
+
+
+def test_a_dropped_decimal_point_is_restored_from_the_ink_at_a_review_confidence():
+    from parser.ocr import REPAIRED_DOT_CONFIDENCE, restore_decimal_points
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed("4.5")
+    [word] = restore_decimal_points(image, [Word("45", x0, top, x1, bottom, 0.95, bottom - top)])
+    assert (word.text, word.conf) == ("4.5", REPAIRED_DOT_CONFIDENCE)
+
+
+@pytest.mark.parametrize("printed", ["45", "4-5", "145"])
+def test_digits_without_a_point_in_the_ink_are_left_alone(printed):
+    from parser.ocr import restore_decimal_points
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed(printed)
+    word = Word("45", x0, top, x1, bottom, 0.95, bottom - top)
+    assert restore_decimal_points(image, [word]) == [word]
+
+
+@pytest.mark.slow
+def test_doubtful_numbers_are_re_read_and_doubtful_words_are_not_made_numbers():
+    from parser.ocr import reread_doubtful_numbers
+    from parser.page import Word
+
+    number, (x0, top, x1, bottom) = _printed("5.7", "DejaVuSansMono.ttf", ink=110)
+    misread = Word("S77", x0, top, x1, bottom, 0.3, bottom - top)
+    [reread] = reread_doubtful_numbers(number, [misread], dpi=300)
+    assert reread.text == "5.7" and reread.conf >= 0.75
+
+    text, (x0, top, x1, bottom) = _printed("Method", "DejaVuSansMono.ttf", ink=110)
+    unsure = Word("Metbod", x0, top, x1, bottom, 0.3, bottom - top)
+    assert reread_doubtful_numbers(text, [unsure], dpi=300) == [unsure]

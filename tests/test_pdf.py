@@ -1,0 +1,137 @@
+"""Text layer extraction: exact word boxes in top-left page coordinates, fonts, rules."""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+from reportlab.lib.pagesizes import A4
+
+from extract_samples import ROWS, report_pdf
+from parser.pdf import extract_text_layer
+
+WIDTH, HEIGHT = A4
+
+
+def layer(data: bytes, index: int = 0):
+    pdf = pdfium.PdfDocument(data)
+    try:
+        return extract_text_layer(pdf[index], index + 1)
+    finally:
+        pdf.close()
+
+
+def find(page, text):
+    matches = [word for word in page.words if word.text == text]
+    assert matches, f"{text!r} not extracted"
+    return matches[0]
+
+
+def test_words_have_top_left_origin_boxes_in_points():
+    page = layer(report_pdf()).page
+    assert (page.width, page.height) == pytest.approx((WIDTH, HEIGHT), abs=0.01)
+    assert page.source == "text"
+    title = find(page, "CITY")
+    # drawn at x=72, baseline 72 pt below the top edge, 16 pt font
+    assert title.x0 == pytest.approx(72, abs=1.0)
+    assert title.top < 72 < title.bottom
+    assert title.bottom - title.top == pytest.approx(16 * 1.15, rel=0.25)
+    assert title.size == pytest.approx(16, abs=0.01)
+    assert title.bold and not find(page, "Glucose").bold
+    assert title.conf == 1.0
+
+
+def test_rows_line_up_by_geometry_even_when_values_are_stored_first():
+    page = layer(report_pdf(values_first=True)).page
+    for name, value, unit, ref in ROWS:
+        name_word, value_word = find(page, name), find(page, value)
+        low_word = find(page, ref.split()[0])
+        assert value_word.top == pytest.approx(name_word.top, abs=0.01)
+        assert low_word.top == pytest.approx(name_word.top, abs=0.01)
+        assert name_word.x1 < value_word.x0 < low_word.x0
+    tops = [find(page, name).top for name, *_ in ROWS]
+    assert tops == sorted(tops)  # first row printed highest
+
+
+def test_range_words_are_split_at_spaces():
+    page = layer(report_pdf()).page
+    texts = [word.text for word in page.words]
+    assert "70" in texts and "-" in texts and "99" in texts
+    assert "mg/dL" in texts and "0.60" in texts
+
+
+def test_landscape_page_stored_with_rotate_is_read_as_displayed():
+    page = layer(report_pdf(landscape_rotated=True)).page
+    assert (page.width, page.height) == pytest.approx((HEIGHT, WIDTH), abs=0.01)
+    title = find(page, "CITY")
+    assert title.x0 == pytest.approx(72, abs=1.0)  # the same place as on a portrait page
+    assert title.top < 72 < title.bottom
+    for name, value, *_ in ROWS:
+        name_word, value_word = find(page, name), find(page, value)
+        assert value_word.top == pytest.approx(name_word.top, abs=0.01)
+        assert name_word.x1 < value_word.x0
+        assert 0 <= name_word.top < name_word.bottom <= page.height
+
+
+def test_level_text_on_a_page_turned_by_rotate_is_not_trusted():
+    # Displayed sideways: reading it as rows would be wrong; OCR (with OSD) takes over.
+    result = layer(report_pdf(rotate=90))
+    assert (result.page.width, result.page.height) == pytest.approx((HEIGHT, WIDTH), abs=0.01)
+    assert result.page.words == []
+    assert not result.usable
+
+
+def test_watermark_at_an_angle_is_left_out():
+    page = layer(report_pdf(watermark=True)).page
+    texts = {word.text for word in page.words}
+    assert "SAMPLE" not in texts and "COPY" not in texts
+    assert "Glucose" in texts
+
+
+def test_ruling_lines_and_boxes_are_kept():
+    page = layer(report_pdf()).page
+    header = find(page, "Test")
+    horizontal = [r for r in page.rules if r[3] - r[1] <= 3 and r[2] - r[0] > 400]
+    assert any(0 < r[1] - header.bottom < 6 for r in horizontal), page.rules
+    boxes = [r for r in page.rules if r[2] - r[0] > 400 and r[3] - r[1] > 100]
+    assert boxes, "the table's frame rectangle is missing"
+
+
+def test_digital_page_is_usable_and_blank_page_is_not():
+    assert layer(report_pdf()).usable
+    from reportlab.pdfgen import canvas
+    import io
+
+    buffer = io.BytesIO()
+    blank = canvas.Canvas(buffer, pagesize=A4)
+    blank.drawString(500, 20, "1/1")  # a page number alone is not a text layer
+    blank.showPage()
+    blank.save()
+    assert not layer(buffer.getvalue()).usable
+
+
+def test_real_report_keeps_row_geometry():
+    """Drlogy prints each value a little below its name; the boxes must say so exactly."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[2] / "shared/samples/real/cbc_normal_drlogy.pdf"
+    if not sample.exists():
+        pytest.skip("shared samples not mounted")
+    page = layer(sample.read_bytes()).page
+    hemoglobin = find(page, "Hemoglobin")
+    value = find(page, "13.00")
+    assert value.x0 > hemoglobin.x1
+    assert 0 < value.top - hemoglobin.top < 20
+
+
+def test_units_keep_the_micro_sign():
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=A4)
+    pdf.drawString(72, 700, "Vitamin B12 412 \u00b5g/dL x10^3/\u00b5L")
+    pdf.showPage()
+    pdf.save()
+    texts = [word.text for word in layer(buffer.getvalue()).page.words]
+    assert "\u00b5g/dL" in texts and "x10^3/\u00b5L" in texts  # U+00B5, not Greek mu U+03BC

@@ -1,0 +1,86 @@
+import pytest
+
+from parser.ranges import looks_like_range, parse_number, parse_range
+
+
+@pytest.mark.parametrize(
+    "text, low, high",
+    [
+        ("3.5-5.0", 3.5, 5.0),
+        ("3.5 - 5.0", 3.5, 5.0),
+        ("(70 - 99)", 70, 99),
+        ("135.00 -145.00", 135, 145),
+        ("<200", None, 200),
+        ("< 200.00", None, 200),
+        ("<= 5", None, 5),
+        ("> 40", 40, None),
+        ("> OR = 60", 60, None),
+        ("Upto 130", None, 130),
+        ("Up to 5.0", None, 5.0),
+        ("3,5 - 5,1", 3.5, 5.1),
+        ("150,000 - 450,000", 150000, 450000),
+        ("0,41 - 0,53", 0.41, 0.53),
+        ("4.0 to 10.0", 4.0, 10.0),
+        ("-2 - 2", -2, 2),
+    ],
+)
+def test_printed_ranges_give_their_bounds(text, low, high):
+    parsed = parse_range(text)
+    assert parsed is not None
+    assert (parsed.low, parsed.high) == (low, high)
+
+
+def test_multi_line_range_is_read_joined():
+    parsed = parse_range("3.5 -\n5.0")
+    assert (parsed.low, parsed.high) == (3.5, 5.0)
+
+
+@pytest.mark.parametrize("text", ["Non Reactive", "Negative", "", None, "see note", "10 - 5"])
+def test_text_or_inverted_ranges_have_no_bounds(text):
+    assert parse_range(text) is None
+
+
+def test_comparator_bounds_remember_strictness():
+    assert parse_range("<200").high_inclusive is False
+    assert parse_range("<=200").high_inclusive is True
+    assert parse_range(">40").low_inclusive is False
+
+
+@pytest.mark.parametrize(
+    "gender, expected",
+    [("male", (13.0, 17.0)), ("female", (12.0, 15.0)), (None, None)],
+)
+def test_sex_specific_range_is_picked_by_gender(gender, expected):
+    parsed = parse_range("M: 13-17 F: 12-15", gender)
+    assert (None if parsed is None else (parsed.low, parsed.high)) == expected
+
+
+def test_sex_specific_range_with_words_on_two_lines():
+    parsed = parse_range("Male: 13.5 - 17.5\nFemale: 12.0 - 15.5", "female")
+    assert (parsed.low, parsed.high) == (12.0, 15.5)
+
+
+@pytest.mark.parametrize(
+    "text, number",
+    [("4,2", 4.2), ("150,000", 150000), ("0,125", 0.125), ("1.234,5", 1234.5), ("1,234.5", 1234.5),
+     ("-3", -3), ("abc", None), ("1.2.3", None)],
+)
+def test_numbers_with_decimal_commas_and_thousands(text, number):
+    assert parse_number(text) == number
+
+
+def test_looks_like_range_rejects_plain_numbers():
+    assert looks_like_range("70 - 99")
+    assert not looks_like_range("70")
+
+
+def test_report_with_decimal_commas_reads_three_decimals_as_decimals():
+    assert parse_range("1,005 - 1,030", decimal_comma=True).high == 1.03
+    assert parse_range("1,005 - 1,030").high == 1030  # without the report's habit: thousands
+
+
+def test_decimal_comma_habit_is_detected_from_the_report():
+    from parser.ranges import uses_decimal_comma
+
+    assert uses_decimal_comma(["4,2", "3,5 - 5,1", "1,015"])
+    assert not uses_decimal_comma(["4.2", "150,000 - 450,000", "3.5 - 5.1"])
