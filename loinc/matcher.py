@@ -1,0 +1,499 @@
+"""Printed test name (+ unit, panel, specimen) -> ranked LOINC candidates and a status.
+
+Stages: read the name (names.read_name) -> candidate entries from a token index
+(misspelt and OCR-garbled words are corrected against the index vocabulary first)
+-> name similarity with rapidfuzz -> context adjustments (unit kind, specimen,
+calculated, commonness) -> confidence and status. A unit whose kind contradicts
+a code's property removes that code.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import threading
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
+
+from loinc.confidence import probability
+from loinc.names import ReadName, abbreviation_words, analyte_text, fix_ocr, fold, read_name
+from loinc.specimens import mentions_sediment, specimen_fits, specimen_hint, specimen_score
+from loinc.table import UNRANKED, Entry, load_table
+from loinc.units import normalize_unit, unit_kind
+
+AUTO_MATCH = "auto_match"
+NEEDS_REVIEW = "needs_review"
+NO_MATCH = "no_match"
+
+# Status thresholds, chosen on the labelled sets (benchmarks/loinc.py): auto_match needs a
+# near-exact name, a high total and a clear lead over the next code that could also be meant.
+AUTO_MIN_NAME = 88.0
+AUTO_MIN_SCORE = 95.0
+AUTO_MIN_LEAD = 5.0
+REVIEW_MIN_NAME = 62.0  # below: no_match
+# Classes whose names are reliable enough to auto-match; microbiology, serology, cell markers and
+# allergy codes differ by specimen and method in ways a printed name rarely settles.
+AUTO_CLASSES = {"Chem", "CHEM", "HEM/BC", "UA", "COAG", "DRUG/TOX", "CHAL", "FERT", ""}
+_CELL_MARKER = re.compile(r"^CD\d", re.IGNORECASE)  # flow cytometry markers: review, like CELLMARK
+
+# Search effort.
+COMMON_WORD_POSTINGS = 150  # words in more strings than this ("cells", "ab") do not retrieve alone
+SCREEN_LIMIT = 100          # strings kept after the C++ screen for full scoring
+NAME_CANDIDATES = 200       # entries kept per analyte text after name scoring
+NAME_REACH = 30.0           # context moves a score by less: weaker names cannot win
+MAX_NAME_LENGTH = 200      # printed test names are short; a runaway line must not cost seconds
+RANKED_KEEP = 20            # candidates rank() returns: enough for top 5, the lead and tie checks
+
+_WORD_SPLIT = re.compile(r"[ /]+")
+_TWIN_BLIND_KINDS = {None, "fraction", "ratio"}  # unit kinds that cannot tell mass from substance
+_TWIN_PROPERTIES = (
+    {"mass/volume", "moles/volume"},
+    {"mass fraction", "molar fraction", "moles fraction"},
+    {"mass ratio", "molar ratio"},
+)
+_PLAIN_BLOOD = {"blood", "serum or plasma", "serum", "plasma"}
+_BLOOD_SITE_WORDS = {"arterial", "venous", "capillary", "cord"}
+
+# "Neutrophils/100 leukocytes" is the percentage of neutrophils: the unit says "per hundred";
+# "GFR/1.73 sq M" likewise carries its unit in the name.
+_PER_HUNDRED = re.compile(
+    r"/100 (?:leukocytes?|cells?|erythrocytes?|wbc|lymphocytes?|blasts?|granulocytes?)\b|/1 73 sq m\b")
+_SHORT_NAME_STOP = re.compile(
+    r"^(?:SerPl|Ser|Plas|Bld|BldA|BldV|BldC|BldCo|BldCoA|BldCoV|BldMV|Ur|UrnS|CSF|Fld|Stl|XXX|"
+    r"Mar|Islt|Spt|Gast|Amn|DBS|Cvx|Vag|Urth|RBC|Ql|Qn|Auto|Manual|Strip|Calc|IA|#|NFr|MFr|VFr|"
+    r"Susc|Titr|Cult|PCR|Micro|Est|Scn|24h|Plr|Prt|Snv|BLDCO)$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    entry: Entry
+    score: float
+    name_score: float
+    unasked_method: bool = False  # a specific method the printed name does not mention
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    status: str
+    matches: list[tuple[Entry, float]]  # (entry, confidence 0..1), best first
+
+
+def alias_key(test_name: str, units: str | None) -> tuple[str, str]:
+    """Key of a team alias: the printed name and unit as the matcher normalizes them."""
+    return fold(test_name or ""), normalize_unit(units)
+
+
+def _short_analyte(short_name: str) -> str:
+    words = []
+    for word in short_name.split("-")[0].split():
+        if _SHORT_NAME_STOP.match(word):
+            break
+        words.append(word)
+    return " ".join(words)
+
+
+class Matcher:
+    """Holds the table and its indexes; thread-safe for reads once built."""
+
+    def __init__(self, entries: list[Entry] | None = None) -> None:
+        self.entries = entries if entries is not None else load_table()
+        self._by_code = {entry.code: entry for entry in self.entries}
+        self._index = {entry.code: index for index, entry in enumerate(self.entries)}
+        # Each distinct searchable text once, with the entries that carry it: the component
+        # "glucose" alone belongs to some forty codes and is scored once per query.
+        self._strings: list[str] = []
+        self._owners: list[list[tuple[int, bool]]] = []  # (entry index, text is a MIMIC alias)
+        string_ids: dict[str, int] = {}
+        self._postings: dict[str, set[int]] = {}
+        for index, entry in enumerate(self.entries):
+            for text, is_alias in self._entry_strings(entry):
+                string_id = string_ids.get(text)
+                if string_id is None:
+                    string_id = string_ids[text] = len(self._strings)
+                    self._strings.append(text)
+                    self._owners.append([])
+                    for word in text.split():
+                        self._postings.setdefault(word, set()).add(string_id)
+                self._owners[string_id].append((index, is_alias))
+        self._string_length = [len(text) for text in self._strings]
+        self._known_words = set(self._postings) | abbreviation_words()
+        self._string_words = [frozenset(_WORD_SPLIT.split(text)) for text in self._strings]
+        self._short_tokens = [tuple(w for w in words if len(w) <= 2) for words in self._string_words]
+        self._words_by_length: dict[int, list[str]] = {}
+        for word in sorted(self._known_words):
+            self._words_by_length.setdefault(len(word), []).append(word)
+        self._rank_bonus = [self._commonness(entry) for entry in self.entries]
+        # Per-entry parts of the context score that do not depend on the query.
+        self._method_words = [
+            frozenset() if e.method in ("", "Automated count") else frozenset(analyte_text(e.method).split())
+            for e in self.entries
+        ]
+        self._cell_kinds: dict[str, set[str]] = {}
+        for entry in self.entries:
+            if entry.kinds & {"count_conc", "fraction"}:
+                self._cell_kinds.setdefault(_cell_key(entry), set()).update(entry.kinds)
+        self._is_mass = [e.property.lower().startswith("mass") for e in self.entries]
+        self._by_calculation = ["calc" in e.method.lower() or " Calc" in e.short_name for e in self.entries]
+        self._special_blood = [e.specimen == "blood" and e.system.lower() not in _PLAIN_BLOOD for e in self.entries]
+        self._static_score = [
+            self._rank_bonus[i]
+            - (1.0 if self._by_calculation[i] else 0.0)
+            - (4.0 if self._special_blood[i] else 0.0)  # arterial/venous/cord blood: blood gas sections
+            for i in range(len(self.entries))
+        ]
+        self._timing_words = [frozenset(analyte_text(e.timing).split()) for e in self.entries]
+
+    @staticmethod
+    def _entry_strings(entry: Entry) -> list[tuple[str, bool]]:
+        names = {_PER_HUNDRED.sub("", analyte_text(entry.component)).strip()}
+        if entry.loinc_component:
+            names.add(_PER_HUNDRED.sub("", analyte_text(entry.loinc_component)).strip())
+        short = _short_analyte(entry.short_name)
+        if short:
+            names.add(analyte_text(short))
+        extra = set()
+        for name in names:
+            if entry.timing:
+                extra.add(f"{name} {analyte_text(entry.timing)}")
+            if entry.method:
+                extra.add(f"{name} {analyte_text(entry.method)}")
+        strings = [(text, False) for text in sorted(names | extra) if text]
+        # Aliases keep their specimen words: "Plasma Hemoglobin" must not become plain "hemoglobin".
+        aliases = {analyte_text(label) for label, _fluid, _unit in entry.aliases}
+        strings += [(text, True) for text in sorted(aliases - names) if text]
+        return strings
+
+    @staticmethod
+    def _commonness(entry: Entry) -> float:
+        if entry.rank is None:
+            return 0.0
+        return 6.0 * (1.0 - math.log(max(entry.rank, 1)) / math.log(UNRANKED))
+
+    # -- candidate retrieval -------------------------------------------------
+    @lru_cache(maxsize=65536)
+    def _correct_word(self, word: str) -> str | None:
+        if word in self._known_words or not word.isalpha() and not any(ch.isalpha() for ch in word):
+            return word
+        for variant in _ocr_variants(word):
+            if variant in self._known_words:
+                return variant
+        if len(word) < 4:
+            return None
+        # A ratio of 80 allows few edits: only words of a similar length can reach it.
+        nearby = [w for length in range(len(word) - 2, len(word) + 3) for w in self._words_by_length.get(length, ())]
+        found = process.extractOne(word, nearby, scorer=fuzz.ratio, score_cutoff=80)
+        return found[0] if found else None
+
+    @lru_cache(maxsize=65536)
+    def _read(self, name: str) -> tuple[ReadName, bool]:
+        """Read the name; if a word is unknown, fix spelling/OCR on the printed words and read again.
+
+        The flag says a word needed more than an OCR fix or a one-letter slip: the match may be
+        a different analyte with a similar name (glutathione/glutamine), so it cannot auto-match.
+        """
+        read = read_name(name)
+        if all(word in self._postings for word in read.analyte.split()):
+            return read, False
+        guessed = False
+        words = []
+        for word in fold(name).split():
+            corrected = self._correct_word(word) or word
+            if corrected != word and corrected not in _ocr_variants(word) and (
+                    Levenshtein.distance(word, corrected) > 1 or len(word) < 5 or not word.isalpha()):
+                guessed = True  # CD103 -> CD10 is another marker, not a typo
+            words.append(corrected)
+        return read_name(" ".join(words)), guessed
+
+    def _string_candidates(self, query: str) -> list[int]:
+        """Strings sharing a word with the query; very common words only when nothing rarer is shared."""
+        postings = [self._postings[w] for w in set(query.split()) if w in self._postings]
+        if not postings:
+            return []
+        rare = [p for p in postings if len(p) <= COMMON_WORD_POSTINGS]
+        ids: set[int] = set()
+        for posting in rare or [min(postings, key=len)]:
+            ids |= posting
+        # Shortest first: the screen keeps the first of equal scores, and "igg" itself must not
+        # lose its place to the hundred IgG antibodies that merely contain the word.
+        return sorted(ids, key=self._string_length.__getitem__)
+
+    # -- scoring -------------------------------------------------------------
+    @lru_cache(maxsize=65536)
+    def _name_scores(self, query: str) -> tuple[tuple[int, float, bool], ...]:
+        """Best name similarity per entry: (entry index, score 0..100, via alias)."""
+        ids = self._string_candidates(query)
+        if not ids:
+            return ()
+        best: dict[int, tuple[float, bool]] = {}
+        query_length = len(query)
+        strings = self._strings
+        choices = [strings[string_id] for string_id in ids]
+        # Cheap screen in C++ first; only strings that share real substance get the full score.
+        screened = process.extract(query, choices, scorer=fuzz.token_set_ratio, limit=SCREEN_LIMIT, score_cutoff=55)
+        token_sort = fuzz.token_sort_ratio
+        query_words = set(_WORD_SPLIT.split(query))
+        short_words = {w for w in query_words if len(w) <= 4 and not w.isdigit()}
+        for choice, subset_score, position in screened:
+            string_id = ids[position]
+            # One name inside the other ("glucose" / "glucose fasting") is a weaker hit, and the
+            # more of the longer name the shorter one leaves unexplained, the weaker.
+            length = len(choice)
+            coverage = min(length, query_length) / max(length, query_length)
+            score = token_sort(query, choice)
+            if score < 100:
+                score = max(score, (0.75 + 0.2 * coverage) * subset_score)
+                # Short words carry the meaning (HDL/LDL, T3/T4, CD4/CD8): one letter off is another test.
+                choice_words = self._string_words[string_id]
+                missing = short_words - choice_words
+                if missing:
+                    score -= 20.0 * len(missing)
+                extra = [w for w in self._short_tokens[string_id] if w not in query_words]
+                if extra:
+                    score -= 6.0 * len(extra)  # "Cholesterol in VLDL 3", "Hemoglobin A2": a sub-type
+            for owner, is_alias in self._owners[string_id]:
+                if owner not in best or score > best[owner][0]:
+                    best[owner] = (score, is_alias)
+        # Ties (many codes share a name) go to the commoner code first.
+        ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))[:NAME_CANDIDATES]
+        return tuple((index, score, via_alias) for index, (score, via_alias) in ranked)
+
+    def _context_score(
+        self, index: int, entry: Entry, kind: str | None, specimen: str | None, calculated: bool, wants_count: bool,
+        query_words: set[str], sediment: bool = False,
+    ) -> float | None:
+        """Score from everything but the name: unit, specimen, method, timing, commonness."""
+        score = self._static_score[index]
+        kinds = entry.kinds
+        if kind:
+            if kinds:
+                if kind not in kinds:
+                    return None  # the unit contradicts the code's property
+                score += 8.0
+            else:
+                score -= 4.0
+            if kind in _TWIN_BLIND_KINDS and self._is_mass[index]:
+                score += 1.5
+        else:
+            if self._is_mass[index]:
+                score += 1.5  # without a unit, conventional mass-based codes are the default
+            if wants_count:
+                score += 5.0 if "count_conc" in kinds else (-5.0 if "fraction" in kinds else 0.0)
+        score += specimen_score(specimen, entry.specimen)
+        if sediment and entry.system == "Urine sediment":
+            score += 4.0
+        if self._special_blood[index] and query_words & _BLOOD_SITE_WORDS:
+            score += 4.0  # the name asks for arterial/venous/cord blood after all
+        if calculated and self._by_calculation[index]:
+            score += 7.0
+        elif self._method_words[index] and not (query_words & self._method_words[index]):
+            score -= 2.0  # a method the printed name does not mention
+        if entry.timing and not (query_words & self._timing_words[index]):
+            score -= 6.0
+        return score
+
+    def rank(
+        self, name: str, unit: str | None = None, *, panel: str | None = None, specimen: str | None = None,
+        calculated: bool = False, keep: int = RANKED_KEEP,
+    ) -> list[Candidate]:
+        name = (name or "")[:MAX_NAME_LENGTH]
+        read, _guessed = self._read(name)
+        query = read.analyte
+        if not query:
+            return []
+        kind = unit_kind(unit) or read.unit_kind
+        hint = specimen_hint(name, specimen, panel)
+        words = set(query.split()) | set(fold(name).split())
+        sediment = mentions_sediment(name, panel, unit)
+        scored: list[tuple[float, int, float]] = []
+        # Context moves a score by less than NAME_REACH points: names that much weaker than the
+        # best admissible one (its unit fits) cannot win.
+        floor = -1.0
+        entries = self.entries
+        is_calculated, wants_count, quantitative = read.calculated or calculated, read.wants_count, read.quantitative
+        for index, name_score, via_alias in self._name_scores(query):
+            if name_score < floor:
+                break
+            entry = entries[index]
+            context = self._context_score(index, entry, kind, hint, is_calculated, wants_count, words, sediment)
+            if quantitative and entry.kinds == {"ordinal"}:
+                continue  # "IgG Ab value" is a number, not a presence finding
+            if context is None:
+                continue
+            scored.append((name_score + context + (3.0 if via_alias else 0.0), index, name_score))
+            if floor < 0:
+                floor = name_score - NAME_REACH
+        scored.sort(key=lambda item: (-item[0], item[1]))  # ties: table order (commonest first)
+        out = []
+        calculated = read.calculated or calculated
+        for total, index, name_score in scored[:max(keep, RANKED_KEEP)]:
+            unasked = bool(self._method_words[index]) and not (words & self._method_words[index]) and not (
+                calculated and self._by_calculation[index])
+            out.append(Candidate(self.entries[index], total, name_score, unasked))
+        return out
+
+    # -- public API ----------------------------------------------------------
+    def match(
+        self, name: str, unit: str | None = None, *, panel: str | None = None, specimen: str | None = None,
+        top: int = 5, aliases: dict[tuple[str, str], str] | None = None, calculated: bool = False,
+    ) -> MatchResult:
+        """Best codes for a printed name; `calculated` = the report marks the row as calculated."""
+        top = max(1, min(top, 50))
+        name = (name or "")[:MAX_NAME_LENGTH]
+        alias_entry = None
+        if aliases:
+            key = alias_key(name, unit)
+            code = aliases.get(key) or aliases.get((key[0], ""))
+            alias_entry = self._by_code.get(code) if code else None
+        ranked = self.rank(name, unit, panel=panel, specimen=specimen, calculated=calculated, keep=top)
+        status, features = self.judge(name, unit, ranked, panel=panel, specimen=specimen)
+        confidences = self._confidences(ranked[:top], features)
+        if alias_entry is not None:
+            rest = [(c.entry, conf) for c, conf in zip(ranked[:top], confidences) if c.entry.code != alias_entry.code]
+            return MatchResult(AUTO_MATCH, [(alias_entry, 1.0), *rest][:top])
+        return MatchResult(status, [(c.entry, conf) for c, conf in zip(ranked[:top], confidences)])
+
+    def judge(
+        self, name: str, unit: str | None, ranked: list[Candidate], *, panel: str | None = None,
+        specimen: str | None = None,
+    ) -> tuple[str, list[float]]:
+        """Status of a ranked list, and the features its confidence is computed from."""
+        if not ranked:
+            return NO_MATCH, []
+        best = ranked[0]
+        name = (name or "")[:MAX_NAME_LENGTH]
+        read, guessed = self._read(name)
+        kind = unit_kind(unit) or read.unit_kind
+        unit_given = kind not in _TWIN_BLIND_KINDS
+        fits = specimen_fits(best.entry.specimen, specimen_hint(name, specimen, panel))
+        lead = self._lead(ranked, unit_given)
+        if best.name_score < REVIEW_MIN_NAME:
+            status = NO_MATCH
+        else:
+            status = self._status(ranked, lead, kind_given=kind is not None)
+            if status == AUTO_MATCH and guessed:
+                status = NEEDS_REVIEW  # a guessed spelling correction
+            if status == AUTO_MATCH and read.calculated and not self._by_calculation[self._index[best.entry.code]]:
+                status = NEEDS_REVIEW  # the name says calculated; the code is a measured one
+            if status == AUTO_MATCH and not fits:
+                status = NEEDS_REVIEW  # e.g. a pleural fluid row and only a generic body-fluid code
+            if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None:
+                # A unit is printed but unreadable (often OCR: "yumol/L"): it cannot confirm the
+                # code's property, and might have picked the mass or the substance twin.
+                status = NEEDS_REVIEW
+        lead = min(lead, 20.0)
+        features = [  # in the order of loinc.confidence.FEATURES
+            1.0,
+            best.name_score / 100.0,
+            lead / 20.0,
+            1.0 if status == AUTO_MATCH else 0.0,
+            1.0 if best.entry.cls in AUTO_CLASSES else 0.0,
+            1.0 if kind is not None else 0.0,
+            1.0 if fits else 0.0,
+            1.0 if guessed else 0.0,
+            1.0 if best.name_score >= 99.0 else 0.0,
+            1.0 if best.entry.rank is not None else 0.0,
+        ]
+        return status, features
+
+    def _confidences(self, candidates: list[Candidate], features: list[float]) -> list[float]:
+        """Calibrated probability that the top code is right; the others decay with their score gap."""
+        if not candidates:
+            return []
+        top = probability(features)
+        best = candidates[0].score
+        return [round(top * math.exp(-(best - c.score) / 4.0), 3) for c in candidates]
+
+    @staticmethod
+    def _lead(ranked: list[Candidate], unit_given: bool) -> float:
+        best = ranked[0]
+        for other in ranked[1:]:
+            if not unit_given and _unit_twins(best.entry, other.entry) and (
+                    "US" in best.entry.lists and "US" not in other.entry.lists):
+                continue  # without a unit the US-conventional twin stands; if both are in use, it is a tie
+            if _method_variants(best.entry, other.entry) and (
+                    other.unasked_method or {best.entry.method, other.entry.method} <= {"", "Automated count"}):
+                continue  # same test by a named method nobody asked for: the method-less code stands
+            return best.score - other.score
+        return 100.0
+
+    def _status(self, ranked: list[Candidate], lead: float, kind_given: bool) -> str:
+        best = ranked[0]
+        if (best.name_score >= AUTO_MIN_NAME and best.score >= AUTO_MIN_SCORE
+                and lead >= AUTO_MIN_LEAD
+                and best.entry.cls in AUTO_CLASSES
+                and not best.unasked_method  # LOINC has it by a method the report never named
+                and not (best.entry.method == "Automated count" and not best.entry.kinds - {"ordinal"})
+                and not (not kind_given and _kind_ambiguous(ranked, self._cell_kinds))
+                and not _CELL_MARKER.match(best.entry.component)):
+            return AUTO_MATCH
+        return NEEDS_REVIEW
+
+    def search(self, text: str, top: int = 20) -> list[tuple[Entry, float]]:
+        """Free-text search for the review UI: by code, or by name without context."""
+        text = (text or "").strip()
+        if not text:
+            return []
+        exact = self.lookup(text)
+        if exact:
+            return [(exact, 1.0)]
+        ranked = self.rank(text, keep=top)
+        _status, features = self.judge(text, None, ranked)
+        return list(zip((c.entry for c in ranked[:top]), self._confidences(ranked[:top], features)))
+
+    def lookup(self, code: str) -> Entry | None:
+        return self._by_code.get((code or "").strip())
+
+
+def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]]) -> bool:
+    """Without a unit, the same analyte and specimen under another property (%, #, presence) is a tie.
+
+    A cell type that LOINC counts both per volume and per 100 leukocytes is a tie even when the
+    other code is missing from the table: only the unit could say which one the lab reported.
+    """
+    best = ranked[0]
+    kinds = cell_kinds.get(_cell_key(best.entry), set())
+    if best.entry.kinds & kinds and len(kinds & {"count_conc", "fraction"}) == 2:
+        return True
+    for other in ranked[1:10]:
+        if (other.name_score >= best.name_score - 2 and other.entry.specimen == best.entry.specimen
+                and other.entry.kinds != best.entry.kinds and not _unit_twins(best.entry, other.entry)):
+            return True
+    return False
+
+
+def _cell_key(entry: Entry) -> str:
+    return _PER_HUNDRED.sub("", entry.component.lower()).strip()
+
+
+def _method_variants(a: Entry, b: Entry) -> bool:
+    return (a.component, a.property, a.system, a.timing) == (b.component, b.property, b.system, b.timing)
+
+
+def _ocr_variants(word: str) -> tuple[str, ...]:
+    return (fix_ocr(word), word.replace("rn", "m"), word.replace("m", "rn"))
+
+
+def _unit_twins(a: Entry, b: Entry) -> bool:
+    """Same test reported in mass or in substance units: only the printed unit tells them apart."""
+    if (a.component, a.system, a.method, a.timing) != (b.component, b.system, b.method, b.timing):
+        return False
+    pair = {a.property.lower(), b.property.lower()}
+    return len(pair) == 2 and any(pair <= group for group in _TWIN_PROPERTIES)
+
+
+_MATCHER: Matcher | None = None
+_LOCK = threading.Lock()
+
+
+def get_matcher() -> Matcher:
+    """The process-wide matcher, built on first use."""
+    global _MATCHER
+    if _MATCHER is None:
+        with _LOCK:
+            if _MATCHER is None:
+                _MATCHER = Matcher()
+    return _MATCHER

@@ -1,0 +1,192 @@
+"""Printed test names -> comparable text plus the context the name itself carries.
+
+"S. Creatinine (Calc)*" says three things: the analyte (creatinine), the specimen
+(serum) and the method (calculated). `read_name` separates them; the matcher
+compares analytes and uses the rest as ranking hints. The same `analyte_text`
+runs over the table's own names so that "SGPT", "ALT" and "Alanine
+aminotransferase" meet in the middle (see data/abbreviations.tsv).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+_ABBREVIATIONS_PATH = Path(__file__).parent / "data" / "abbreviations.tsv"
+
+# Specimen words -> specimen group (loinc.table.specimen_group puts LOINC systems in the same groups).
+_SPECIMEN_WORDS = {
+    "serum": "serum_plasma", "s": "serum_plasma", "ser": "serum_plasma", "plasma": "serum_plasma",
+    "p": "serum_plasma", "plas": "serum_plasma", "serpl": "serum_plasma",
+    # "Blood sugar", "blood urea": on reports plain "blood" rarely means whole blood.
+    "blood": "any_blood", "whole blood": "blood", "edta blood": "blood", "edta": "blood", "wb": "blood", "bld": "blood",
+    "venous": "blood", "arterial": "blood", "capillary": "blood",
+    "urine": "urine", "urinary": "urine", "u": "urine", "ur": "urine", "urine spot": "urine",
+    "spot urine": "urine", "24 hr urine": "urine", "24 hour urine": "urine", "24h urine": "urine",
+    "random urine": "urine", "urine random": "urine",
+    "csf": "csf", "cerebrospinal fluid": "csf", "spinal fluid": "csf",
+    "stool": "stool", "faeces": "stool", "feces": "stool", "fecal": "stool", "faecal": "stool",
+    "pleural": "pleural", "pleural fluid": "pleural", "ascites": "peritoneal",
+    "ascitic fluid": "peritoneal", "ascitic": "peritoneal", "peritoneal fluid": "peritoneal",
+    "joint fluid": "synovial", "synovial fluid": "synovial", "body fluid": "body_fluid",
+    "other body fluid": "body_fluid", "fluid": "body_fluid",
+    "bone marrow": "bone_marrow",
+}
+_SINGLE_LETTER_SPECIMENS = {"s", "p", "u"}  # "S. Creatinine": only as the first word
+_CALCULATED_WORDS = {"calculated", "calc", "cal", "calculation", "derived", "computed"}
+# Words of report furniture, not analytes: a "name" made only of these matches nothing.
+_NON_ANALYTE_WORDS = {
+    "sample", "type", "interpretation", "remark", "remarks", "comment", "comments", "note", "notes",
+    "page", "reference", "thanks", "for", "instrument", "instruments", "investigation", "result",
+    "results", "specimen", "report", "dr", "doctor", "patient", "name", "age", "sex", "gender",
+    "date", "collected", "reported", "received", "signature", "pathologist", "technician", "end",
+    "advice", "lab", "laboratory", "unit", "units", "range", "bio", "ref", "interval", "status",
+    "printed", "on", "at", "by", "md", "mbbs", "dmlt", "bmlt", "fully", "automated", "cell", "counter",
+    "method", "test", "tests", "of", "the", "and", "to", "is", "please", "correlate", "clinically",
+}
+# Words that name a method or are filler on reports and never help tell analytes apart.
+_NOISE_WORDS = {
+    "nih", "test", "tests", "level", "levels", "value", "values", "estimation", "est", "assay",
+    "the", "of", "in", "by", "and", "method", "auto", "automated", "analyser", "analyzer",
+    "quantitative", "qn", "result", "results", "conc", "concentration", "measured", "measurement",
+    "screen", "screening", "report", "mini", "clia", "eclia", "cmia", "elisa", "ise",
+    "spectrophotometry", "immunoturbidimetry", "photometry", "colorimetric", "enzymatic",
+    "kinetic", "jaffe", "modified", "uv", "ifcc", "hplc", "mass", "moles", "volume", "count",
+    "absolute", "abs",  # kept as ReadName.wants_count instead
+}
+_PERCENT_WORDS = {"%", "percent", "percentage", "pct"}
+_COUNT_WORDS = {"count", "absolute", "abs", "#"}
+_FOOTNOTE = re.compile(r"[*†‡§¶#^]+|\(\s*[a-z0-9]\s*\)$")
+_PUNCTUATION = re.compile(r"[^a-z0-9%/#]+")  # "+" too: "D3+D2", "CD3+CD4+" are word lists
+_SPACED_SLASH = re.compile(r"\s*/\s*")
+_IC_ACID = re.compile(r"\b([a-z]{3,})ic acid\b")
+_ANTIBODY = re.compile(r"\b(?:antibody|antibodies|ab)\b")
+_ANTI_PREFIX = re.compile(r"\banti ?(?!bod)([a-z]{3,})")
+_ABSOLUTE_MARK = re.compile(r"([a-z])\s?#(?=\s|$)")
+_DOTTED = re.compile(r"\b(?:[a-z]\.){2,}[a-z]?\.?")
+_OCR_FIXES = ((re.compile(r"(?<=[a-z])0|0(?=[a-z])"), "o"), (re.compile(r"(?<=[a-z])1(?=[a-z])"), "l"))
+
+
+@dataclass(frozen=True)
+class ReadName:
+    analyte: str            # normalized analyte words, abbreviations expanded
+    specimen: str | None    # specimen group named in the printed name
+    calculated: bool        # the name says it is calculated
+    wants_count: bool       # "absolute", "count": the name asks for a count
+    unit_kind: str | None = None  # "%" or "absolute"/"#" printed in the name itself
+    quantitative: bool = False    # "value", "level", "quant": a number, not a presence finding
+
+
+@lru_cache(maxsize=65536)
+def fold(text: str) -> str:
+    """Lower-case ASCII-ish text with punctuation turned into spaces."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = text.replace("µ", "u").replace("μ", "u").lower()
+    text = _ABSOLUTE_MARK.sub(r"\1 absolute ", text)  # "Lymphs#", "NEUT#": an absolute count
+    text = _FOOTNOTE.sub(" ", text)
+    # "S.G.P.T." -> "sgpt", "R.D.W.-CV" -> "rdw-cv": dotted initialisms are one word.
+    text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
+    text = _PUNCTUATION.sub(" ", text)
+    return _SPACED_SLASH.sub("/", text).strip()
+
+
+def fix_ocr(word: str) -> str:
+    """Undo the usual OCR confusions inside a word (0->o, 1->l between letters).
+
+    Only for words the vocabulary does not know: "a1c" is a real word.
+    """
+    if not any(ch.isalpha() for ch in word) or word.isdigit():
+        return word
+    for pattern, repl in _OCR_FIXES:
+        word = pattern.sub(repl, word)
+    return word
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> tuple[re.Pattern[str], dict[str, str]]:
+    mapping: dict[str, str] = {}
+    for line in _ABBREVIATIONS_PATH.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        forms, expansion = line.split("\t")[:2]
+        # The LOINC wording maps to itself, so "cholesterol in ldl" is not re-expanded word by word.
+        expansion = fold(expansion)
+        for form in [*forms.split("|"), expansion]:
+            form = fold(form)
+            if form:
+                mapping.setdefault(form, expansion)
+    ordered = sorted(mapping, key=len, reverse=True)
+    pattern = re.compile(r"(?<![\w/+])(?:%s)(?![\w/+])" % "|".join(re.escape(f) for f in ordered))
+    return pattern, mapping
+
+
+def abbreviation_words() -> set[str]:
+    """Every word of the printed forms, so spelling correction can aim at them."""
+    _pattern, mapping = _abbreviations()
+    return {word for form in mapping for word in form.split()}
+
+
+def _expand_and_clean(text: str) -> str:
+    """Expand shorthand, then drop filler words that were printed (not ones an expansion brought)."""
+    text = _IC_ACID.sub(r"\1ate", text)  # valproic acid -> valproate, as LOINC names acids
+    if _ANTIBODY.search(text):
+        text = _ANTI_PREFIX.sub(r"\1", text)  # "anticardiolipin antibody" -> "cardiolipin ab"
+    pattern, mapping = _abbreviations()
+    # Expansions travel as one "_"-joined token so noise filtering and de-duplication leave them whole.
+    marked = pattern.sub(lambda m: mapping[m.group(0)].replace(" ", "_"), text).split()
+    kept = [w for w in marked if w not in _NOISE_WORDS] or marked
+    seen: set[str] = set()
+    unique = [w for w in kept if not (w in seen or seen.add(w))]
+    return " ".join(_singular(w) for w in " ".join(unique).replace("_", " ").split())
+
+
+def _singular(word: str) -> str:
+    """"Barbiturates" and "barbiturate" are one word here (both sides go through this)."""
+    if "/" in word:
+        return "/".join(_singular(part) for part in word.split("/"))
+    if len(word) > 4 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ys")) and word.isalpha():
+        return word[:-1]
+    return word
+
+
+@lru_cache(maxsize=1)
+def _specimen_pattern() -> re.Pattern[str]:
+    words = sorted((w for w in _SPECIMEN_WORDS if w not in _SINGLE_LETTER_SPECIMENS), key=len, reverse=True)
+    letters = "|".join(sorted(_SINGLE_LETTER_SPECIMENS))
+    return re.compile(r"^(?:%s)(?= )|(?<![\w/])(?:%s)(?![\w/])" % (letters, "|".join(map(re.escape, words))))
+
+
+@lru_cache(maxsize=65536)
+def read_name(printed: str) -> ReadName:
+    text = fold(printed)
+    specimen = None
+    found = [m for m in _specimen_pattern().finditer(text)]
+    if found:
+        phrase = max((m.group(0).strip() for m in found), key=len)
+        specimen = _SPECIMEN_WORDS[phrase]
+        # "Urine creatinine" keeps "creatinine"; a lone "blood" in "blood urea" is the specimen too.
+        reduced = _specimen_pattern().sub(" ", text).strip()
+        if reduced:
+            text = reduced
+    words = text.split()
+    if all(w in _NON_ANALYTE_WORDS or w.isdigit() for w in words):
+        return ReadName("", specimen, False, False)
+    calculated = any(w in _CALCULATED_WORDS for w in words)
+    wants_count = any(w in _COUNT_WORDS for w in words)
+    percent = any(w in _PERCENT_WORDS for w in words)
+    absolute = any(w in {"absolute", "abs", "#"} for w in words)
+    quantitative = any(w in {"value", "level", "levels", "quant", "quantitative", "qn"} for w in words)
+    words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
+    kind = "fraction" if percent else ("count_conc" if absolute else None)
+    return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative)
+
+
+@lru_cache(maxsize=65536)
+def analyte_text(name: str) -> str:
+    """Normalized analyte words of a name, without reading context out of it."""
+    return _expand_and_clean(fold(name.replace(".", " ")))

@@ -1,0 +1,145 @@
+"""Printed units -> a canonical spelling and the kind of quantity they measure.
+
+The kind is what lets a unit rule a LOINC code in or out: mg/dL is a mass
+concentration, mmol/L a substance concentration, x10^3/uL a count, % a fraction.
+Kinds are coarse on purpose: two units of the same kind never contradict each other.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+_SYNONYMS_PATH = Path(__file__).parent / "data" / "unit_synonyms.json"
+
+MASS_CONC = "mass_conc"
+MOLAR_CONC = "molar_conc"
+COUNT_CONC = "count_conc"
+COUNT_AREA = "count_area"
+FRACTION = "fraction"
+ARB_UNITS = "units"  # enzyme and arbitrary (IU, U) activity per volume
+ENTITIC_VOLUME = "entitic_volume"
+ENTITIC_MASS = "entitic_mass"
+TIME = "time"
+VELOCITY = "velocity"
+PRESSURE = "pressure"
+RATIO = "ratio"
+AMOUNT_RATE = "amount_rate"
+VOLUME_RATE = "volume_rate"
+OSMOLALITY = "osmolality"
+TITER = "titer"
+ORDINAL = "ordinal"  # presence, type, identifier: reported without a unit
+
+# LOINC property (as printed in the long name's brackets) -> kind.
+PROPERTY_KINDS = {
+    "mass/volume": MASS_CONC,
+    "moles/volume": MOLAR_CONC,
+    "#/volume": COUNT_CONC,
+    "log #/volume": COUNT_CONC,
+    "#/area": COUNT_AREA,
+    "number fraction": FRACTION,
+    "mass fraction": FRACTION,
+    "volume fraction": FRACTION,
+    "moles fraction": FRACTION,
+    "molar fraction": FRACTION,
+    "catalytic activity/volume": ARB_UNITS,
+    "enzymatic activity/volume": ARB_UNITS,
+    "units/volume": ARB_UNITS,
+    "arbitrary units/volume": ARB_UNITS,
+    "entitic volume": ENTITIC_VOLUME,
+    "entitic mass": ENTITIC_MASS,
+    "time": TIME,
+    "velocity": VELOCITY,
+    "partial pressure": PRESSURE,
+    "mass ratio": RATIO,
+    "molar ratio": RATIO,
+    "ratio": RATIO,
+    "mass/time": AMOUNT_RATE,
+    "moles/time": AMOUNT_RATE,
+    "volume rate/area": VOLUME_RATE,
+    "volume rate": VOLUME_RATE,
+    "titer": TITER,
+    "presence": ORDINAL,
+    "identifier": ORDINAL,
+    "type": ORDINAL,
+    "finding": ORDINAL,
+    "interpretation": ORDINAL,
+    "susceptibility": ORDINAL,
+}
+
+_MASS = r"(?:k?g|gm|mg|ug|mcg|ng|pg)"
+_VOL = r"(?:l|dl|ml|ul|100ml)"
+_RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^(?:%|percent|pct|%\{.*\}|/100\{?\w*\}?|/100\w*)$"), FRACTION),
+    (re.compile(r"^(?:mg|g|gm)%$"), MASS_CONC),
+    (re.compile(rf"^{_MASS}/{_VOL}$"), MASS_CONC),
+    (re.compile(rf"^(?:m|u|n|p|f)?(?:mol|eq|meq)/{_VOL}$"), MOLAR_CONC),
+    (re.compile(r"^(?:mval|meq)/l$"), MOLAR_CONC),
+    (re.compile(r"^(?:m|u|n|k)?(?:\[?iu\]?|u|units?|\[arb'u\]|au|kat|ukat|eu)/{0,1}(?:l|dl|ml|ul)?$"), ARB_UNITS),
+    (re.compile(r"^(?:fl|um3|cu ?microns?|femtoliters?)$"), ENTITIC_VOLUME),
+    (re.compile(r"^(?:pg|pg/cell|picograms?)$"), ENTITIC_MASS),
+    (re.compile(r"^(?:s|sec|secs|seconds?|min|mins|minutes?)$"), TIME),
+    (re.compile(r"^mm/(?:h|hr|hour|1st ?hr?|1 ?hr?|1h)$"), VELOCITY),
+    (re.compile(r"^(?:mm ?\[?hg\]?|kpa)$"), PRESSURE),
+    (re.compile(r"^(?:ratio|\{ratio\}|inr|index|\{index_val\}|mg/g|mg/mmol|mg/g\{creat\}|mg/mg\{creat\})$"), RATIO),
+    (re.compile(rf"^{_MASS}/(?:24 ?h(?:r|rs|ours?)?|\(24\.h\)|d|day)$"), AMOUNT_RATE),
+    (re.compile(r"^ml/min(?:/1\.73 ?m2|/\{1\.73_m2\}|/1\.73m\^2|/1\.73 sq ?m)?$"), VOLUME_RATE),
+    (re.compile(r"^m?osm/kg(?:h2o)?$"), OSMOLALITY),
+    (re.compile(r"^(?:titer|titre|\{titer\})$"), TITER),
+    (re.compile(r"/(?:hpf|lpf|\[hpf\]|\[lpf\])$"), COUNT_AREA),
+]
+# Counts: anything per microlitre/cubic millimetre/litre with a multiplier or a cell word.
+_COUNT = re.compile(
+    r"^(?:(?:x?10[\^*e]?\d+|10\*\d+|\d+(?:\.\d+)?|thou|thousands?|mill(?:ion)?s?|lakhs?|lacs?|k|m|"
+    r"cells?|\{cells?\}|\{ery\}|\{rbc\}|\{wbc\}|#|/)\s*)*/?\s*(?:ul|mm3|cumm|cu ?mm|l|nl|pl)$"
+)
+
+
+def _fold(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text).replace("µ", "u").replace("μ", "u")
+    return text.strip().lower()
+
+
+@lru_cache(maxsize=1)
+def _synonyms() -> dict[str, str]:
+    raw = json.loads(_SYNONYMS_PATH.read_text())
+    return {_fold(k): v for k, v in raw.items()}
+
+
+@lru_cache(maxsize=4096)
+def normalize_unit(unit: str | None) -> str:
+    """Canonical lower-case spelling used for kinds and alias keys ('' when absent)."""
+    if not unit:
+        return ""
+    text = _fold(unit)
+    text = text.replace("cu.mm", "cumm").replace("cu mm", "cumm").replace("/cmm", "/cumm")
+    text = re.sub(r"\s*/\s*", "/", text)
+    text = re.sub(r"\s*\^\s*", "^", text)
+    text = re.sub(r"\s*(x|\*)\s*10", r"x10", text)
+    text = text.replace("mcg", "ug").replace("gms", "g").replace("gm/", "g/")
+    text = text.replace("[iu]", "iu").replace("mm[hg]", "mmhg").replace("mm hg", "mmhg")
+    return re.sub(r"\s+", " ", text).strip(" .")
+
+
+@lru_cache(maxsize=4096)
+def unit_kind(unit: str | None) -> str | None:
+    """Kind of quantity the printed unit measures, or None when it is unknown."""
+    text = normalize_unit(unit)
+    if not text:
+        return None
+    for candidate in (text, _fold(_synonyms().get(text, ""))):
+        if not candidate:
+            continue
+        for pattern, kind in _RULES:
+            if pattern.search(candidate):
+                return kind
+        if _COUNT.match(candidate.replace("x10", "10")):
+            return COUNT_CONC
+    return None
+
+
+def property_kind(prop: str) -> str | None:
+    return PROPERTY_KINDS.get(prop.strip().lower())

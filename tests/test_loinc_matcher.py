@@ -1,0 +1,176 @@
+import csv
+from pathlib import Path
+
+import pytest
+
+from loinc.matcher import AUTO_MATCH, NEEDS_REVIEW, NO_MATCH, alias_key, get_matcher
+
+DATA = Path(__file__).resolve().parents[1] / "benchmarks" / "data"
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    return get_matcher()
+
+
+def top_code(matcher, name, unit=None, **context):
+    result = matcher.match(name, unit, **context)
+    return result.matches[0][0].code if result.matches else None
+
+
+def test_get_matcher_is_a_singleton():
+    assert get_matcher() is get_matcher()
+
+
+@pytest.mark.parametrize(
+    ("name", "unit", "code"),
+    [
+        ("Creatinine", "mg/dL", "2160-0"),
+        ("Creatinine", "µmol/L", "14682-9"),
+        ("Glucose", "mmol/L", "14749-6"),
+        ("Cholesterol Total", "mmol/L", "14647-2"),
+        ("Neutrophils", "%", "770-8"),
+        ("Neutrophils", "x10^3/uL", "751-8"),
+        ("Lymphocytes", "10*9/L", "731-0"),
+        ("RDW-SD", "fL", "21000-5"),
+        ("RDW-CV", "%", "788-0"),
+    ],
+)
+def test_unit_picks_the_property(matcher, name, unit, code):
+    assert top_code(matcher, name, unit) == code
+
+
+def test_contradicting_unit_rules_a_code_out(matcher):
+    codes = [entry.code for entry, _ in matcher.match("Hemoglobin", "%", top=20).matches]
+    assert "718-7" not in codes  # Hemoglobin [Mass/volume] cannot be a percentage
+
+
+def test_urinalysis_panel_picks_urine_codes(matcher):
+    result = matcher.match("Protein", panel="Urine Routine Examination")
+    assert "Urine" in result.matches[0][0].system
+    serum = matcher.match("Protein", "g/dL", panel="Liver Function Test")
+    assert serum.matches[0][0].code == "2885-2"
+    assert "Urine" in matcher.match("Glucose", specimen="urine").matches[0][0].system
+
+
+def test_calculated_rows_prefer_calculated_codes(matcher):
+    assert top_code(matcher, "LDL Cholesterol", "mg/dL", calculated=True) == "13457-7"
+    assert top_code(matcher, "LDL Chol Calc (NIH)", "mg/dL") == "13457-7"
+
+
+@pytest.mark.parametrize(
+    ("name", "unit", "code"),
+    [("Hem0globin", "g/dL", "718-7"), ("Hernoglobin", "g/dL", "718-7"), ("A1bumin", "g/dL", "1751-7"), ("Creatimine", "mg/dL", "2160-0"), ("P1atelet Count", None, "777-3"),
+     ("Cho1esterol, Total", None, "2093-3"), ("Potasium", "mmol/L", "2823-3")],
+)
+def test_ocr_and_spelling_slips_are_forgiven(matcher, name, unit, code):
+    assert top_code(matcher, name, unit) == code
+
+
+def test_a_guessed_correction_is_never_auto(matcher):
+    # "Glutathione" is not in the table; the nearest word (glutamine) is another analyte.
+    assert matcher.match("Glutathione").status != AUTO_MATCH
+
+
+@pytest.mark.parametrize("name", ["", "   ", "@@@###", "Sample Type", "Thanks for Reference", "zzqx vvbn"])
+def test_non_tests_get_no_match(matcher, name):
+    assert matcher.match(name).status == NO_MATCH
+
+
+def test_clear_rows_auto_match(matcher):
+    for name, unit in [("Hemoglobin", "g/dL"), ("SGPT", "U/L"), ("Serum Sodium", "mEq/L"), ("HbA1c", "%")]:
+        assert matcher.match(name, unit).status == AUTO_MATCH, name
+
+
+def test_ambiguous_rows_need_review(matcher):
+    # Without a unit a differential row could be the percentage or the absolute count.
+    assert matcher.match("Neutrophils").status == NEEDS_REVIEW
+    # A pleural-fluid row whose only candidates are generic body-fluid codes.
+    assert matcher.match("Total Protein, Pleural").status != AUTO_MATCH
+
+
+def test_matches_are_bounded_sorted_and_confidences_in_range(matcher):
+    result = matcher.match("Cholesterol", top=5)
+    confidences = [confidence for _, confidence in result.matches]
+    assert 1 <= len(confidences) <= 5
+    assert confidences == sorted(confidences, reverse=True)
+    assert all(0.0 <= c <= 1.0 for c in confidences)
+    assert len(matcher.match("Cholesterol", top=2).matches) == 2
+
+
+def test_team_alias_wins_and_is_auto(matcher):
+    aliases = {alias_key("House Special Sugar", "mg/dl"): "2345-7"}
+    result = matcher.match("House  special sugar*", "mg/dL", aliases=aliases)
+    assert result.status == AUTO_MATCH
+    assert result.matches[0][0].code == "2345-7"
+    assert result.matches[0][1] == 1.0
+    # An alias for another unit does not fire.
+    assert matcher.match("House special sugar", "mmol/L", aliases=aliases).matches[:1] != result.matches[:1]
+
+
+def test_alias_key_normalizes_name_and_unit():
+    assert alias_key("S. Creatinine*", " µmol / L") == alias_key("s creatinine", "umol/L")
+    assert alias_key("Hb", None) == ("hb", "")
+
+
+def test_lookup_and_search(matcher):
+    assert matcher.lookup("718-7").long_name == "Hemoglobin [Mass/volume] in Blood"
+    assert matcher.lookup("0000-0") is None
+    assert matcher.search("2160-0")[0][0].code == "2160-0"
+    found = [entry.code for entry, _ in matcher.search("alanine aminotransferase", top=5)]
+    assert found[0] == "1742-6"
+    assert matcher.search("") == []
+
+
+def _labelled(which):
+    rows = []
+    for line in (DATA / "labelled_names.tsv").read_text(encoding="utf-8").splitlines():
+        if line.startswith(which + "\t"):
+            _, name, unit, panel, sample_type, codes = (line.split("\t") + [""] * 6)[:6]
+            rows.append((name, unit.strip() or None, panel or None, sample_type or None, codes.split("|")))
+    return rows
+
+
+def test_real_report_rows_with_units_and_panels(matcher):
+    rows = _labelled("report")
+    assert len(rows) >= 60
+    right = sum(top_code(matcher, n, u, panel=p, specimen=s) in codes for n, u, p, s, codes in rows)
+    assert right / len(rows) >= 0.95
+
+
+def test_held_out_mimic_labels_are_not_aliases(matcher):
+    with (DATA / "mimic_heldout.tsv").open(encoding="utf-8", newline="") as handle:
+        heldout = {(row["label"], row["fluid"]) for row in csv.DictReader(handle, delimiter="\t")}
+    shipped = {(label, fluid) for entry in matcher.entries for label, fluid, _unit in entry.aliases}
+    assert heldout and not heldout & shipped
+
+
+@pytest.mark.parametrize(
+    ("name", "unit", "specimen", "code"),
+    [
+        ("Vitamin D", "nmol/L", None, "14635-7"),   # the unit rules out the mass codes first
+        ("Factor VIII", "%", None, "3209-4"),       # not factor VII: one letter is another test
+        ("HDL Cholesterol Direct", "mg/dL", None, "2085-9"),  # not LDL
+        ("eGFR", "mL/min/1.73m2", None, "33914-3"),
+    ],
+)
+def test_regressions(matcher, name, unit, specimen, code):
+    assert top_code(matcher, name, unit, specimen=specimen) == code
+
+
+def test_singular_and_plural_names_meet(matcher):
+    entry = matcher.match("Barbiturate Screen, Urine", specimen="urine").matches[0][0]
+    assert entry.component == "Barbiturates" and entry.system.startswith("Urine")
+
+
+def test_a_runaway_line_is_answered_and_never_auto(matcher):
+    result = matcher.match("Creatinine " + "zxqv wplk " * 50000, "mg/dL")
+    assert result.status != AUTO_MATCH
+    assert result.matches[0][0].code == "2160-0"  # still the best guess, for a reviewer
+
+
+def test_an_unreadable_printed_unit_never_auto_matches(matcher):
+    # "yumol/L" is OCR's reading of µmol/L: the mass-based code would be wrong.
+    assert matcher.match("Serum Iron", "umol/L").status == AUTO_MATCH
+    garbled = matcher.match("Serum Iron", "yumol/L")
+    assert garbled.status == NEEDS_REVIEW

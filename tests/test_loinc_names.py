@@ -1,0 +1,71 @@
+import pytest
+
+from loinc.names import analyte_text, fold, read_name
+
+
+@pytest.mark.parametrize(
+    ("printed", "loinc_component"),
+    [
+        ("SGPT", "Alanine aminotransferase"),
+        ("ALT (SGPT)", "Alanine aminotransferase"),
+        ("S.G.O.T.", "Aspartate aminotransferase"),
+        ("Hb", "Hemoglobin"),
+        ("Haemoglobin (HGB)", "Hemoglobin"),
+        ("P.C.V.", "Hematocrit"),
+        ("Total Leucocyte Count (TLC)", "Leukocytes"),
+        ("Total WBC count", "Leukocytes"),
+        ("HDL Cholesterol", "Cholesterol in HDL"),
+        ("LDL-C", "Cholesterol in LDL"),
+        ("Free T4", "Thyroxine (T4) free"),
+        ("TSH (Ultrasensitive)", "Thyrotropin"),
+        ("Glycosylated Haemoglobin (HbA1c)", "Hemoglobin A1c/Hemoglobin.total"),
+        ("BUN", "Urea nitrogen"),
+        ("Blood Urea", "Urea"),
+        ("Valproic Acid", "Valproate"),
+        ("Anticardiolipin Antibody IgG", "Cardiolipin IgG Ab"),
+        ("Barbiturate", "Barbiturates"),
+        ("Immunoglobulin A", "IgA"),
+    ],
+)
+def test_shorthand_reads_as_loinc_wording(printed, loinc_component):
+    # Word order is the fuzzy scorer's business; the words must be LOINC's.
+    assert sorted(read_name(printed).analyte.split()) == sorted(analyte_text(loinc_component).split())
+
+
+def test_specimen_words_become_context_not_analyte():
+    read = read_name("S. Creatinine")
+    assert (read.analyte, read.specimen) == ("creatinine", "serum_plasma")
+    read = read_name("Calcium, Urine")
+    assert (read.analyte, read.specimen) == ("calcium", "urine")
+    read = read_name("Total Protein, Pleural")
+    assert read.specimen == "pleural"
+
+
+def test_single_letter_specimen_only_as_prefix():
+    # "Protein S" is an analyte, not protein in serum.
+    assert read_name("Protein S").analyte == "protein s"
+    assert read_name("U. Protein").specimen == "urine"
+
+
+def test_method_and_count_hints():
+    assert read_name("LDL Chol Calc (NIH)").calculated
+    assert not read_name("LDL Cholesterol").calculated
+    assert read_name("Lymphs (Absolute)").unit_kind == "count_conc"
+    assert read_name("Basos#").unit_kind == "count_conc"
+    assert read_name("CD3 %").unit_kind == "fraction"
+    assert read_name("Mumps IgG Ab Value").quantitative
+
+
+@pytest.mark.parametrize("printed", ["Sample Type", "Interpretation", "Page 1 of 2", "Remarks", ""])
+def test_report_furniture_has_no_analyte(printed):
+    assert read_name(printed).analyte == ""
+
+
+def test_fold_strips_footnotes_and_punctuation():
+    assert fold("Creatinine*") == "creatinine"
+    assert fold("  Uric   Acid; ") == "uric acid"
+
+
+def test_table_names_and_printed_names_meet():
+    assert analyte_text("Cholesterol in LDL") == read_name("LDL Cholesterol").analyte
+    assert analyte_text("Alanine aminotransferase") == read_name("SGPT").analyte
