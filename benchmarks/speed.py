@@ -1,0 +1,188 @@
+"""Speed and memory of the parser, one worker, against the tools it is built on.
+
+    python benchmarks/speed.py            # all figures (a few minutes)
+    python benchmarks/speed.py --quick    # fewer repetitions and pages, no 30-page run
+
+Prints:
+- digital: ms/page of a full parse (service.pipeline.process_document: extraction, layout,
+  normalizer, LOINC) against pypdfium2's raw character extraction of the same pages
+  (open + get_text_range per page), and the ratio; for reference the extraction stage alone
+  and the parse without LOINC (parser.api.parse_report), with its ratio;
+- scanned: s/page of a full parse of image-only PDFs (the real samples rendered, scanned with
+  benchmarks/degrade.py) against the tesseract binary alone on the same page images (same
+  psm and dpi, one process per page), and the ratio;
+- memory: peak RSS of a full parse of a 30-page scanned PDF in a fresh process (the python
+  process, and the largest tesseract child).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.degrade import scanned  # noqa: E402
+from parser import tesseract  # noqa: E402
+
+SAMPLES = ROOT.parent / "shared" / "samples" / "real"
+DIGITAL = [
+    "cbc_normal_drlogy.pdf",
+    "kft_normal_drlogy.pdf",
+    "lipid_normal_drlogy.pdf",
+    "drlal_s056.pdf",
+    "healthfirst_synthetic_sample_lab_report.pdf",
+]
+SCAN_DPI = 300
+
+
+def interleaved_best(functions, repeat: int) -> list[float]:
+    best = [float("inf")] * len(functions)
+    for _ in range(repeat):
+        for i, function in enumerate(functions):
+            start = time.perf_counter()
+            function()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
+
+
+def raw_extraction(data: bytes) -> None:
+    pdf = pdfium.PdfDocument(data)
+    for page in pdf:
+        textpage = page.get_textpage()
+        textpage.get_text_range()
+        textpage.close()
+        page.close()
+    pdf.close()
+
+
+def digital(repeat: int) -> None:
+    from parser.api import parse_report
+    from parser.document import load_document
+    from service.pipeline import process_document
+
+    print("digital PDFs (best of %d runs, ms/page)" % repeat)
+    print(f"  {'file':45} {'pages':>5} {'raw':>7} {'extract':>8} {'noLOINC':>8} {'ratio':>6} {'full':>7} {'ratio':>6}")
+    totals = [0, 0.0, 0.0, 0.0, 0.0]
+    for name in DIGITAL:
+        data = (SAMPLES / name).read_bytes()
+        pages = len(pdfium.PdfDocument(data))
+        process_document(data)  # warm-up: tables, imports
+        # Interleaved, so that the three see the same load on a shared machine; best of N.
+        raw, extract, parse, full = (
+            best / pages * 1000
+            for best in interleaved_best(
+                [lambda: raw_extraction(data), lambda: load_document(data), lambda: parse_report(data),
+                 lambda: process_document(data)],
+                repeat,
+            )
+        )
+        totals[0] += pages
+        totals[1] += raw * pages
+        totals[2] += extract * pages
+        totals[3] += parse * pages
+        totals[4] += full * pages
+        print(f"  {name:45} {pages:5} {raw:7.2f} {extract:8.2f} {parse:8.2f} {parse / raw:5.1f}x "
+              f"{full:7.2f} {full / raw:5.1f}x")
+    pages, raw, extract, parse, full = totals
+    print(
+        f"  {'all':45} {pages:5} {raw / pages:7.2f} {extract / pages:8.2f} {parse / pages:8.2f} "
+        f"{parse / raw:5.1f}x {full / pages:7.2f} {full / raw:5.1f}x   (target: full <= 5x)"
+    )
+
+
+def scanned_pdf(names: list[str], pages_wanted: int, *, dpi: int = 200, quality: int = 55) -> tuple[bytes, list[Image.Image]]:
+    """An image-only PDF of `pages_wanted` scanned pages cycling through the samples' pages,
+    plus the page images (as our renderer will produce them) for the tesseract baseline."""
+    images = []
+    while len(images) < pages_wanted:
+        for name in names:
+            pdf = pdfium.PdfDocument(str(SAMPLES / name))
+            for page in pdf:
+                if len(images) < pages_wanted:
+                    images.append(scanned(page.render(scale=dpi / 72).to_pil(), seed=len(images)))
+            pdf.close()
+    buffer = io.BytesIO()
+    first, *rest = [image.convert("L") for image in images]
+    first.save(buffer, format="PDF", resolution=dpi, save_all=True, append_images=rest, quality=quality)
+    return buffer.getvalue(), images
+
+
+def scanned_speed(pages: int) -> None:
+    from service.pipeline import process_document
+
+    data, _ = scanned_pdf(DIGITAL, pages)
+    # The baseline reads exactly the images our pipeline OCRs: the pages rendered at 300 dpi.
+    pdf = pdfium.PdfDocument(data)
+    with tempfile.TemporaryDirectory() as folder:
+        paths = []
+        for index, page in enumerate(pdf):
+            path = os.path.join(folder, f"page{index}.pgm")
+            page.render(scale=SCAN_DPI / 72, grayscale=True).to_pil().convert("L").save(path)
+            paths.append(path)
+        pdf.close()
+        environment = dict(os.environ, OMP_THREAD_LIMIT="1")
+        start = time.perf_counter()
+        for path in paths:
+            subprocess.run(
+                ["tesseract", path, "stdout", "--psm", str(tesseract.DEFAULT_PSM), "--dpi", str(SCAN_DPI), "tsv"],
+                check=True, capture_output=True, env=environment,
+            )
+        alone = (time.perf_counter() - start) / len(paths)
+    start = time.perf_counter()
+    report = process_document(data)
+    full = (time.perf_counter() - start) / pages
+    print(f"scanned PDF ({pages} pages, {len(report.results)} results)")
+    print(f"  tesseract alone {alone:6.2f} s/page")
+    print(f"  full parse      {full:6.2f} s/page")
+    print(f"  ratio           {full / alone:6.2f}x   (target <= 1.3x)")
+
+
+def memory(pages: int) -> None:
+    data, _ = scanned_pdf(DIGITAL, pages, dpi=200, quality=25)  # under the 10 MB limit
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "scan30.pdf")
+        Path(path).write_bytes(data)
+        code = (
+            "import json, resource, sys, time; sys.path.insert(0, %r)\n"
+            "from service.pipeline import process_document\n"
+            "start = time.perf_counter()\n"
+            "report = process_document(open(%r, 'rb').read())\n"
+            "print(json.dumps({'self_kb': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " 'child_kb': resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,"
+            " 'results': len(report.results), 'seconds': time.perf_counter() - start}))\n"
+        ) % (str(ROOT), path)
+        output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        if output.returncode:
+            raise SystemExit(f"the 30-page parse failed:\n{output.stderr[-2000:]}")
+    figures = json.loads(output.stdout.strip().splitlines()[-1])
+    python_mb = figures["self_kb"] / 1024
+    tesseract_mb = figures["child_kb"] / 1024
+    print(f"memory: {pages}-page scanned PDF ({len(data) / 1e6:.1f} MB, {figures['results']} results, {figures['seconds']:.0f} s)")
+    print(f"  peak RSS python {python_mb:7.0f} MB, largest tesseract {tesseract_mb:5.0f} MB, "
+          f"together {python_mb + tesseract_mb:7.0f} MB   (target < 1024 MB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    digital(repeat=5 if args.quick else 30)
+    scanned_speed(pages=2 if args.quick else 5)
+    if not args.quick:
+        memory(pages=30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""`labreport batch`: every report under a folder, outputs, failures, re-runs, crashes."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+import typer
+from PIL import Image
+from typer.testing import CliRunner
+
+from cli import batch as batch_module
+from cli import parse_cmd
+from cli.batch import plan, run_batch
+from extract_samples import encoded, report_pdf
+
+FAKE = "extract_samples:fake_process"
+SAMPLES = Path(__file__).resolve().parents[2] / "shared" / "samples" / "real"
+
+
+@pytest.fixture()
+def reports(tmp_path) -> Path:
+    """A folder tree: two good reports in subfolders, an image with an upper-case extension,
+    an empty (bad) file, and files that are not reports."""
+    source = tmp_path / "in"
+    (source / "clinic" / "2024").mkdir(parents=True)
+    (source / "clinic" / "2024" / "smith.pdf").write_bytes(report_pdf())
+    (source / "clinic" / "scan.PNG").write_bytes(encoded(Image.new("L", (20, 20), 255), "PNG"))
+    (source / "photo.jpg").write_bytes(encoded(Image.new("RGB", (20, 20), "white"), "JPEG"))
+    (source / "broken.pdf").write_bytes(b"")
+    (source / "notes.txt").write_text("not a report")
+    (source / ".cache").mkdir()
+    (source / ".cache" / "hidden.pdf").write_bytes(report_pdf())
+    return source
+
+
+def test_outputs_mirror_the_folder_tree(reports, tmp_path):
+    out = tmp_path / "out"
+    summary = run_batch(reports, out, workers=2, process=FAKE)
+    assert (summary.total, summary.parsed, summary.failed, summary.skipped) == (4, 3, 1, 0)
+    assert (out / "clinic" / "2024" / "smith.json").is_file()
+    assert (out / "clinic" / "scan.json").is_file()
+    assert (out / "photo.json").is_file()
+    assert not (out / "broken.json").exists()
+    data = json.loads((out / "clinic" / "2024" / "smith.json").read_text())
+    assert set(data) == {"metadata", "results"}
+    assert data["results"][0]["value"] == str(len(report_pdf()))
+
+    written = json.loads((out / "summary.json").read_text())
+    assert written["parsed"] == 3 and written["failed"] == 1 and written["total"] == 4
+    assert written["failures"] == [
+        {"file": "broken.pdf", "failure_reason": "invalid_input", "message": "the file is empty"}
+    ]
+    table = pd.read_csv(out / "results.csv")
+    assert sorted(table["file"]) == ["clinic/2024/smith.pdf", "clinic/scan.PNG", "photo.jpg"]
+    assert list(table["test_name"].unique()) == ["Size"]
+
+
+def test_rerun_skips_done_files_and_force_redoes_them(reports, tmp_path):
+    out = tmp_path / "out"
+    run_batch(reports, out, workers=1, process=FAKE)
+    again = run_batch(reports, out, workers=1, process=FAKE)
+    assert (again.parsed, again.skipped, again.failed) == (0, 3, 1)  # the bad file is retried
+    assert again.results == 3  # skipped files still count in the tables
+    assert len(pd.read_csv(out / "results.csv")) == 3
+
+    forced = run_batch(reports, out, workers=1, force=True, process=FAKE)
+    assert (forced.parsed, forced.skipped) == (3, 0)
+
+
+def test_a_changed_report_is_parsed_again(reports, tmp_path):
+    out = tmp_path / "out"
+    run_batch(reports, out, workers=1, process=FAKE)
+    changed = reports / "photo.jpg"
+    changed.write_bytes(encoded(Image.new("RGB", (30, 30), "white"), "JPEG"))
+    later = (out / "photo.json").stat().st_mtime + 10
+    os.utime(changed, (later, later))
+    summary = run_batch(reports, out, workers=1, process=FAKE)
+    assert summary.parsed == 1
+    assert json.loads((out / "photo.json").read_text())["results"][0]["value"] == str(changed.stat().st_size)
+
+
+def test_same_name_with_different_extensions_loses_nothing(tmp_path):
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "a.pdf").write_bytes(report_pdf())
+    (source / "a.png").write_bytes(encoded(Image.new("L", (5, 5), 255), "PNG"))
+    (source / "b.pdf").write_bytes(report_pdf())
+    outputs = {item.relative: item.output.name for item in plan(source, tmp_path / "out")}
+    assert outputs == {"a.pdf": "a.pdf.json", "a.png": "a.png.json", "b.pdf": "b.json"}
+
+
+def test_output_folder_inside_the_source_is_not_read(reports):
+    out = reports / "results"
+    run_batch(reports, out, workers=1, process=FAKE)
+    (out / "copy.pdf").write_bytes(report_pdf())
+    assert all(not item.relative.startswith("results/") for item in plan(reports, out))
+
+
+def test_batch_command(reports, tmp_path, monkeypatch):
+    monkeypatch.setattr(batch_module, "DEFAULT_PROCESS", FAKE)
+    app = typer.Typer()
+    parse_cmd.register(app)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["batch", str(reports), "--out", str(out), "--workers", "1"])
+    assert result.exit_code == 1  # one file failed
+    assert "4 files: 3 parsed, 0 skipped (already done), 1 failed" in result.stderr
+    assert (out / "summary.json").is_file() and (out / "results.csv").is_file()
+    missing = CliRunner().invoke(app, ["batch", str(tmp_path / "nope"), "--out", str(out)])
+    assert missing.exit_code == 2 and "no such folder" in missing.stderr
+
+
+@pytest.mark.slow
+def test_real_reports_through_the_real_pipeline(tmp_path):
+    pytest.importorskip("loinc.annotate", reason="the LOINC stage is not in this tree yet")
+    names = ["cbc_normal_drlogy.pdf", "lipid_normal_drlogy.pdf"]
+    if not all((SAMPLES / name).exists() for name in names):
+        pytest.skip("shared samples not mounted")
+    source = tmp_path / "in"
+    source.mkdir()
+    for name in names:
+        shutil.copy(SAMPLES / name, source / name)
+    summary = run_batch(source, tmp_path / "out", workers=2)
+    assert (summary.parsed, summary.failed) == (2, 0)
+    table = pd.read_csv(tmp_path / "out" / "results.csv", dtype={"value": str})
+    assert set(table["file"]) == set(names)
+    hemoglobin = table[table["test_name"].str.startswith("Hemoglobin")]
+    assert list(hemoglobin["value"]) == ["13.00"]  # as printed, not re-formatted as a float
+
+
+@pytest.mark.slow
+def test_crashes_fail_only_their_own_files(tmp_path):
+    source = tmp_path / "in"
+    source.mkdir()
+    for i in range(6):
+        (source / f"good{i}.pdf").write_bytes(report_pdf())
+    for i in range(2):
+        (source / f"crash{i}.pdf").write_bytes(report_pdf() + b"CRASH-THE-WORKER")
+    summary = run_batch(source, tmp_path / "out", workers=2, process=FAKE)
+    assert summary.parsed == 6  # good files that shared a pool with a crash are not blamed
+    assert sorted(f["file"] for f in summary.failures) == ["crash0.pdf", "crash1.pdf"]
+    for failure in summary.failures:
+        assert failure["failure_reason"] == "processing_error"
+        assert "crashed" in failure["message"]
