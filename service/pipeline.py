@@ -12,7 +12,7 @@ from parser.models import ReportData
 
 
 def process_document(
-    data: bytes,
+    data: bytes | list[bytes],
     *,
     filename: str | None = None,
     max_pages: int = 30,
@@ -22,6 +22,7 @@ def process_document(
 
     `aliases` maps a team's (normalized printed name, normalized unit) to a LOINC code
     learnt from its reviewers' corrections; exact hits win over the matcher.
+    A list of images (the API's multi-file upload) is merged in order into one document.
     """
     report = parse_report(data, filename=filename, max_pages=max_pages)
     annotate_report(report, aliases=aliases)

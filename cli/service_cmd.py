@@ -1,0 +1,130 @@
+"""`labreport serve | worker | team ... | db upgrade`: run and administer the job service."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+team_app = typer.Typer(no_args_is_help=True, help="Create teams and configure their webhooks.")
+db_app = typer.Typer(no_args_is_help=True, help="Database schema.")
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8000, help="Port to listen on."),
+    log_level: str = typer.Option("info", help="uvicorn log level."),
+) -> None:
+    """Run the API with its workers (in-process unless LABREPORT_BROKER_URL is set)."""
+    import uvicorn
+
+    from service.log_config import configure_logging
+
+    configure_logging(log_level)
+    uvicorn.run(
+        "service.app:create_app", factory=True, host=host, port=port,
+        log_level=log_level, access_log=False, timeout_graceful_shutdown=10,
+    )
+
+
+def worker(
+    concurrency: int = typer.Option(0, help="Parse processes (default LABREPORT_WORKERS)."),
+    log_level: str = typer.Option("info", help="Celery log level."),
+) -> None:
+    """Run a Celery worker for scale-out mode (needs LABREPORT_BROKER_URL and DATABASE_URL)."""
+    from service.celery_app import make_celery
+    from service.db import upgrade
+    from service.settings import get_settings
+
+    settings = get_settings()
+    if not settings.broker_url:
+        _fail("LABREPORT_BROKER_URL is not set; `labreport serve` runs jobs in-process without it")
+    upgrade(settings.resolved_database_url())
+    make_celery(settings).worker_main(
+        [
+            "worker",
+            f"--concurrency={concurrency or settings.workers}",
+            f"--loglevel={log_level}",
+            "--without-gossip",
+            "--without-mingle",
+        ]
+    )
+
+
+def _open_database():
+    from service.app import open_database
+    from service.settings import get_settings
+
+    return open_database(get_settings())
+
+
+@team_app.command("create")
+def team_create(
+    name: str = typer.Argument(..., help="The team's name."),
+    webhook_url: str | None = typer.Option(None, help="Where the team's webhooks are sent."),
+    review_threshold: float | None = typer.Option(
+        None, min=0.0, max=1.0, help="Confidence below which rows go to review (default: the review module's)."
+    ),
+) -> None:
+    """Create a team; prints {"team_id", "api_key", "webhook_secret"} (the key is shown once)."""
+    from service.settings import get_settings
+    from service.teams import create_team
+    from service.webhooks import WebhookUrlError
+
+    database = _open_database()
+    try:
+        with database.session_scope() as session:
+            credentials = create_team(
+                session, name, webhook_url=webhook_url, settings=get_settings(),
+                review_threshold=review_threshold,
+            )
+    except WebhookUrlError as error:
+        _fail(str(error))
+    finally:
+        database.dispose()
+    typer.echo(credentials.model_dump_json())
+
+
+@team_app.command("set-webhook")
+def team_set_webhook(
+    team_id: str = typer.Argument(..., help="The team's id."),
+    url: str = typer.Argument(..., help="The new webhook URL."),
+) -> None:
+    """Point a team's webhooks at URL with a new signing secret; prints {"webhook_secret"}."""
+    from service.settings import get_settings
+    from service.teams import TeamNotFoundError, set_webhook
+    from service.webhooks import WebhookUrlError
+
+    database = _open_database()
+    try:
+        with database.session_scope() as session:
+            secret = set_webhook(session, team_id, url, settings=get_settings())
+    except (WebhookUrlError, TeamNotFoundError) as error:
+        _fail(str(error))
+    finally:
+        database.dispose()
+    typer.echo(json.dumps({"webhook_secret": secret}))
+
+
+@db_app.command("upgrade")
+def db_upgrade() -> None:
+    """Apply the database migrations (serve and team create do this themselves)."""
+    from service.db import upgrade
+    from service.settings import get_settings
+
+    url = get_settings().resolved_database_url()
+    get_settings().home.mkdir(parents=True, exist_ok=True)
+    upgrade(url)
+    typer.echo("database is up to date")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)
+    app.command("worker")(worker)
+    app.add_typer(team_app, name="team")
+    app.add_typer(db_app, name="db")

@@ -1,0 +1,195 @@
+"""Is a result believable? Value against analyte and unit, printed flag against range.
+
+These checks catch misreads that look right: a lost decimal point ("135" for "13.5"),
+a unit read from the wrong column, an "H" beside a value that is inside its range.
+Each check answers only when it is sure; `None` means "cannot tell", never "fine".
+The limits are deliberately wide (outside anything a living patient shows) so that a
+real critical value is not called a misread; values far from the printed range are
+caught separately by `far_outside_range`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parser import flags, ranges
+from parser.models import LabReportResult
+
+# How far outside the printed range a value may be before we suspect a misread
+# (a decimal point lost or gained turns x into 10x or x/10).
+FAR_OUTSIDE_FACTOR = 10.0
+
+
+def parse_number(value: str | None) -> float | None:
+    """The number of a plain printed value ("13.5", "5.4%", "150,000"); None for "<0.5" or text."""
+    if value is None:
+        return None
+    return ranges.parse_number(value.strip().removesuffix("%"))
+
+
+def unit_key(units: str | None) -> str:
+    """A unit spelled the way our limit table spells it: lower case, no spaces, 'u' for micro."""
+    if not units:
+        return ""
+    key = units.strip().lower().replace(" ", "")
+    for micro in ("µ", "μ"):
+        key = key.replace(micro, "u")
+    key = key.replace("^", "*").replace("x10", "10").replace("³", "*3").replace("⁶", "*6")
+    key = key.replace("cumm", "mm3").replace("/cmm", "/mm3")
+    return key
+
+
+# Scale factors that bring a cell count to "per microlitre".
+_PER_UL = {
+    "/ul": 1.0, "/mm3": 1.0, "mm3": 1.0, "cells/ul": 1.0, "cells/mm3": 1.0,
+    "10*3/ul": 1e3, "10*3/mm3": 1e3, "thou/ul": 1e3, "thou/mm3": 1e3, "k/ul": 1e3, "10*9/l": 1e3,
+    "10e3/ul": 1e3, "*10*3/ul": 1e3, "lakh/mm3": 1e5, "lakhs/mm3": 1e5, "lakh/ul": 1e5,
+    "10*6/ul": 1e6, "10*6/mm3": 1e6, "mill/mm3": 1e6, "million/mm3": 1e6, "million/ul": 1e6,
+    "m/ul": 1e6, "10*12/l": 1e6, "mill/ul": 1e6,
+}
+
+# Limits per analyte (keyed by LOINC code) and unit key: (lowest, highest) believable value.
+# Cell counts are given per microlitre and use _PER_UL for the printed unit.
+_LIMITS: dict[str, dict[str, tuple[float, float]]] = {
+    "718-7": {"g/dl": (1.0, 26.0), "g/l": (10.0, 260.0), "mmol/l": (0.6, 16.0)},  # hemoglobin
+    "4544-3": {"%": (5.0, 85.0), "l/l": (0.05, 0.85)},  # hematocrit
+    "787-2": {"fl": (40.0, 160.0)},  # MCV
+    "785-6": {"pg": (10.0, 60.0)},  # MCH
+    "786-4": {"g/dl": (20.0, 45.0), "g/l": (200.0, 450.0), "%": (20.0, 45.0)},  # MCHC
+    "788-0": {"%": (5.0, 40.0)},  # RDW
+    "2345-7": {"mg/dl": (5.0, 3000.0), "mmol/l": (0.3, 170.0)},  # glucose
+    "2339-0": {"mg/dl": (5.0, 3000.0), "mmol/l": (0.3, 170.0)},  # glucose (blood)
+    "1558-6": {"mg/dl": (5.0, 3000.0), "mmol/l": (0.3, 170.0)},  # fasting glucose
+    "2160-0": {"mg/dl": (0.03, 40.0), "umol/l": (2.0, 3600.0)},  # creatinine
+    "3094-0": {"mg/dl": (0.5, 400.0), "mmol/l": (0.2, 140.0)},  # urea nitrogen
+    "3091-6": {"mg/dl": (1.0, 900.0), "mmol/l": (0.2, 140.0)},  # urea
+    "3084-1": {"mg/dl": (0.1, 30.0), "umol/l": (6.0, 1800.0)},  # uric acid
+    "2093-3": {"mg/dl": (20.0, 2000.0), "mmol/l": (0.5, 52.0)},  # cholesterol
+    "2085-9": {"mg/dl": (1.0, 300.0), "mmol/l": (0.03, 8.0)},  # HDL
+    "13457-7": {"mg/dl": (1.0, 1500.0), "mmol/l": (0.03, 39.0)},  # LDL (calculated)
+    "2089-1": {"mg/dl": (1.0, 1500.0), "mmol/l": (0.03, 39.0)},  # LDL
+    "2571-8": {"mg/dl": (5.0, 20000.0), "mmol/l": (0.05, 230.0)},  # triglycerides
+    "13458-5": {"mg/dl": (1.0, 2000.0), "mmol/l": (0.03, 52.0)},  # VLDL
+    "2951-2": {"mmol/l": (80.0, 210.0), "meq/l": (80.0, 210.0)},  # sodium
+    "2823-3": {"mmol/l": (0.8, 15.0), "meq/l": (0.8, 15.0)},  # potassium
+    "2075-0": {"mmol/l": (40.0, 170.0), "meq/l": (40.0, 170.0)},  # chloride
+    "17861-6": {"mg/dl": (1.0, 25.0), "mmol/l": (0.25, 6.3)},  # calcium
+    "4548-4": {"%": (2.0, 25.0), "mmol/mol": (0.0, 240.0)},  # HbA1c
+    "1975-2": {"mg/dl": (0.0, 80.0), "umol/l": (0.0, 1400.0)},  # total bilirubin
+    "2885-2": {"g/dl": (1.0, 20.0), "g/l": (10.0, 200.0)},  # total protein
+    "1751-7": {"g/dl": (0.5, 8.0), "g/l": (5.0, 80.0)},  # albumin
+    "3016-3": {"uiu/ml": (0.0, 1000.0), "miu/l": (0.0, 1000.0), "mu/l": (0.0, 1000.0)},  # TSH
+}
+_CELL_COUNTS: dict[str, tuple[float, float]] = {  # per microlitre
+    "6690-2": (50.0, 1_000_000.0),  # WBC
+    "26464-8": (50.0, 1_000_000.0),  # WBC (blood)
+    "789-8": (300_000.0, 12_000_000.0),  # RBC
+    "777-3": (1_000.0, 5_000_000.0),  # platelets
+}
+
+
+def _loinc_code(result: LabReportResult) -> str | None:
+    return result.loinc_matches[0].loinc_code if result.loinc_matches else None
+
+
+def value_is_plausible(result: LabReportResult) -> bool | None:
+    """False when the value cannot be right for the analyte in the printed unit.
+
+    None when we have no limits for this analyte and unit, or the value is not a number.
+    """
+    number = parse_number(result.value)
+    if number is None:
+        return None
+    unit = unit_key(result.units)
+    if unit == "%" and result.type in ("numeric", "percentage") and not 0.0 <= number <= 100.0:
+        return False
+    code = _loinc_code(result)
+    if code in _CELL_COUNTS and unit in _PER_UL:
+        low, high = _CELL_COUNTS[code]
+        return low <= number * _PER_UL[unit] <= high
+    limits = _LIMITS.get(code or "", {}).get(unit)
+    if limits is None:
+        return None
+    return limits[0] <= number <= limits[1]
+
+
+def far_outside_range(result: LabReportResult) -> bool:
+    """True when the value is ten times beyond its own printed range: a likely lost decimal."""
+    number = parse_number(result.value)
+    if number is None or result.type == "range":
+        return False
+    low, high = result.min_reference_range, result.max_reference_range
+    if high is not None and high > 0 and number > high * FAR_OUTSIDE_FACTOR:
+        return True
+    return low is not None and low > 0 and number < low / FAR_OUTSIDE_FACTOR
+
+
+def range_is_inverted(result: LabReportResult) -> bool:
+    low, high = result.min_reference_range, result.max_reference_range
+    return low is not None and high is not None and low > high
+
+
+def flag_contradicts_range(result: LabReportResult) -> bool:
+    """True when the printed flag says the opposite of what the value and range say.
+
+    An "H" next to a value below the minimum, an "L" above the maximum, a high/low
+    flag next to a value conclusively inside the range, or "Normal" outside it.
+    Reports that print no flag contradict nothing.
+    """
+    flag = flags.parse_flag(result.source_flag)
+    number = parse_number(result.value)
+    if flag is None or number is None:
+        return False
+    direction = "normal" if flag.interpretation == "normal" else flag.direction
+    low, high = result.min_reference_range, result.max_reference_range
+    above = high is not None and number > high
+    below = low is not None and number < low
+    inside = (low is not None or high is not None) and not above and not below
+    if direction == "high":
+        return below or (inside and low is not None and high is not None)
+    if direction == "low":
+        return above or (inside and low is not None and high is not None)
+    if direction == "normal":
+        return above or below
+    # "*" or "A": abnormal without a side; only a value inside a two-sided range contradicts it.
+    return inside and low is not None and high is not None
+
+
+# Analytes printed without a unit by design: ratios, indices, pH, specific gravity.
+_UNITLESS_NAME = re.compile(
+    r"\bratio\b|\bindex\b|\binr\b|\bph\b|specific gravity|\bsp\.? ?gr|/", re.IGNORECASE
+)
+
+
+def _plain_number(result: LabReportResult) -> bool:
+    return result.type == "numeric" and parse_number(result.value) is not None
+
+
+def unit_expected_but_missing(result: LabReportResult) -> bool:
+    """True for a plain measured number printed without a unit.
+
+    A concentration without its unit cannot be read safely (mg/dL or mmol/L?), and on an
+    OCR'd page a missing unit usually means its column was not read.
+    """
+    if result.units or not _plain_number(result):
+        return False
+    return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name)
+
+
+def has_range(result: LabReportResult) -> bool:
+    return result.min_reference_range is not None or result.max_reference_range is not None
+
+
+# When at least this share of a report's plain numbers print a range, a number without
+# one probably lost it to the reader (a dropped column), not to the lab.
+RANGES_USUAL_SHARE = 0.5
+
+
+def ranges_are_usual(results: list[LabReportResult]) -> bool:
+    numbers = [r for r in results if _plain_number(r)]
+    return bool(numbers) and sum(has_range(r) for r in numbers) / len(numbers) >= RANGES_USUAL_SHARE
+
+
+def range_expected_but_missing(result: LabReportResult, ranges_usual: bool) -> bool:
+    """True for a plain number without a range in a report whose numbers usually have one."""
+    return ranges_usual and _plain_number(result) and not has_range(result)

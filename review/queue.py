@@ -1,0 +1,59 @@
+"""Claim policy of the review queue: who may work a job, and for how long.
+
+A claim keeps two reviewers off the same job. It expires so a job is never stuck
+behind a reviewer who went home; renewing one's own claim extends it. Storage lives
+in service/; this module only decides.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+CLAIM_TTL = timedelta(minutes=30)
+
+# Who acted, in claims and audit entries, when the team API key was used instead of a login.
+API_KEY_ACTOR = "api-key"
+
+
+class ClaimConflict(Exception):
+    """Another reviewer holds a live claim on the job."""
+
+    def __init__(self, expires_at: datetime):
+        self.expires_at = expires_at
+        super().__init__(f"the job is claimed by another reviewer until {expires_at.isoformat()}")
+
+
+@dataclass(frozen=True)
+class Claim:
+    job_id: str
+    reviewer: str  # reviewer id, or API_KEY_ACTOR
+    expires_at: datetime
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def as_utc(moment: datetime) -> datetime:
+    """Datetimes read back from SQLite lose their zone; they were written in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+def is_live(claim: Claim | None, now: datetime) -> bool:
+    return claim is not None and as_utc(claim.expires_at) > now
+
+
+def held_by_other(claim: Claim | None, reviewer: str, now: datetime) -> bool:
+    """True when someone else's claim is still running: they own the job for now."""
+    return is_live(claim, now) and claim is not None and claim.reviewer != reviewer
+
+
+def take_claim(
+    existing: Claim | None, job_id: str, reviewer: str, now: datetime, ttl: timedelta = CLAIM_TTL
+) -> Claim:
+    """The claim `reviewer` gets on `job_id`, or ClaimConflict if another reviewer holds it."""
+    if held_by_other(existing, reviewer, now):
+        assert existing is not None
+        raise ClaimConflict(as_utc(existing.expires_at))
+    return Claim(job_id=job_id, reviewer=reviewer, expires_at=now + ttl)

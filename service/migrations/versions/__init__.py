@@ -1,0 +1,1 @@
+"""Migration revisions, applied in order by service.db.upgrade()."""

@@ -1,0 +1,288 @@
+"""Review operations on stored jobs, shared by the JSON API and the web pages.
+
+Each function takes the open session and the `Actor` (reviewer or team key), checks
+that the job belongs to the actor's team (404 otherwise, as if it did not exist),
+applies one `review/` rule or correction, and writes its audit entries. The caller's
+session commits them together.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from datetime import datetime
+from typing import Any
+
+from fastapi import HTTPException, status
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from loinc.annotate import to_loinc_match
+from loinc.matcher import alias_key, get_matcher
+from parser.models import LoincMatch, ReportData
+from review import corrections
+from review.corrections import Change, CorrectionError
+from review.queue import API_KEY_ACTOR, Claim, ClaimConflict, as_utc, is_live, take_claim, utcnow
+from review.routing import RoutingDecision, route_report
+from service.jobs import set_status
+from service.review_auth import Actor
+from service.review_tables import Reviewer, ReviewAudit, ReviewClaim
+from service.tables import COMPLETED, PENDING_REVIEW, Job, TeamLoincAlias
+
+log = logging.getLogger(__name__)
+
+
+def load_job(session: Session, actor: Actor, job_id: str, *, for_update: bool = False) -> Job:
+    """The job if it belongs to the actor's team; 404 for unknown and other teams' jobs alike.
+
+    `for_update` locks the row (PostgreSQL) so two corrections of one job never overwrite
+    each other's data; SQLite serializes writers by itself.
+    """
+    locking = for_update and session.bind.dialect.name != "sqlite"
+    job = session.get(Job, job_id, with_for_update=locking)
+    if job is None or job.team_id != actor.team.id or job.deleted_at is not None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="job not found")
+    return job
+
+
+def pending_jobs(session: Session, actor: Actor) -> list[Job]:
+    """The team's jobs waiting for review, oldest first."""
+    return list(
+        session.scalars(
+            select(Job)
+            .where(
+                Job.team_id == actor.team.id,
+                Job.status == PENDING_REVIEW,
+                Job.deleted_at.is_(None),
+            )
+            .order_by(Job.created_at, Job.id)
+        )
+    )
+
+
+def report_of(job: Job) -> ReportData:
+    return ReportData.model_validate_json(job.data_json) if job.data_json else ReportData()
+
+
+def routing_of(job: Job, threshold: float) -> RoutingDecision:
+    return route_report(report_of(job), threshold=threshold, forced=job.needs_human_review)
+
+
+# --- claims -----------------------------------------------------------------------------
+
+
+def _claim_row(session: Session, job_id: str) -> ReviewClaim | None:
+    return session.get(ReviewClaim, job_id)
+
+
+def _as_claim(row: ReviewClaim | None) -> Claim | None:
+    return None if row is None else Claim(row.job_id, row.reviewer, row.expires_at)
+
+
+def live_claim(session: Session, job_id: str) -> ReviewClaim | None:
+    row = _claim_row(session, job_id)
+    return row if is_live(_as_claim(row), utcnow()) else None
+
+
+def claimant_label(session: Session, reviewer: str) -> str:
+    if reviewer == API_KEY_ACTOR:
+        return API_KEY_ACTOR
+    person = session.get(Reviewer, reviewer)
+    return person.email if person else reviewer
+
+
+def claim_job(session: Session, actor: Actor, job: Job) -> ReviewClaim:
+    """Take or renew the actor's claim; 409 while another reviewer's claim is live."""
+    _require_pending(job)
+    row = _claim_row(session, job.id)
+    try:
+        claim = take_claim(_as_claim(row), job.id, actor.actor_id, utcnow())
+    except ClaimConflict as conflict:
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=str(conflict)) from None
+    if row is None:
+        row = ReviewClaim(job_id=job.id, reviewer=claim.reviewer, expires_at=claim.expires_at)
+        session.add(row)
+    else:
+        if row.reviewer != claim.reviewer:
+            row.claimed_at = utcnow()
+        row.reviewer, row.expires_at = claim.reviewer, claim.expires_at
+    try:
+        session.flush()
+    except IntegrityError:  # another reviewer's claim landed between our read and write
+        raise HTTPException(status.HTTP_409_CONFLICT, detail="the job was just claimed by another reviewer") from None
+    return row
+
+
+def release_claim(session: Session, actor: Actor, job: Job) -> None:
+    row = _claim_row(session, job.id)
+    if row is not None and row.reviewer == actor.actor_id:
+        session.delete(row)
+
+
+def _require_pending(job: Job) -> None:
+    if job.status != PENDING_REVIEW:
+        raise HTTPException(
+            status.HTTP_409_CONFLICT,
+            detail=f"the job is {job.status}, not pending_review; only jobs under review can be changed",
+        )
+
+
+# --- corrections ------------------------------------------------------------------------
+
+
+def _audit(session: Session, actor: Actor, job: Job, change: Change) -> None:
+    session.add(
+        ReviewAudit(
+            job_id=job.id,
+            team_id=job.team_id,
+            actor=actor.actor_id,
+            at=utcnow(),
+            action=change.action,
+            result_index=change.result_index,
+            field=change.field,
+            before_json=json.dumps(change.before),
+            after_json=json.dumps(change.after),
+        )
+    )
+
+
+def lookup_loinc(code: str) -> LoincMatch | None:
+    entry = get_matcher().lookup(code)
+    return None if entry is None else to_loinc_match(entry, 1.0)
+
+
+def search_loinc(query: str, limit: int) -> list[LoincMatch]:
+    return [to_loinc_match(entry, score) for entry, score in get_matcher().search(query, top=limit)]
+
+
+def _learn_alias(session: Session, actor: Actor, job: Job, name: str, units: str | None, code: str) -> None:
+    """Remember the corrected code for this printed name and unit, for the team's later reports."""
+    name_key, unit_key = alias_key(name, units)
+    row = session.scalar(
+        select(TeamLoincAlias).where(
+            TeamLoincAlias.team_id == job.team_id,
+            TeamLoincAlias.name_key == name_key,
+            TeamLoincAlias.unit_key == unit_key,
+        )
+    )
+    if row is None:
+        session.add(
+            TeamLoincAlias(
+                team_id=job.team_id,
+                name_key=name_key,
+                unit_key=unit_key,
+                loinc_code=code,
+                created_by=actor.actor_id,
+                created_at=utcnow(),
+            )
+        )
+    else:
+        row.loinc_code, row.created_by = code, actor.actor_id
+
+
+def _editable(session: Session, actor: Actor, job: Job) -> ReportData:
+    """The job's report, once the actor may change it: under review, not someone else's claim."""
+    _require_pending(job)
+    claim_job(session, actor, job)  # editing takes (or renews) the claim
+    return report_of(job)
+
+
+def _save(job: Job, report: ReportData) -> None:
+    # A correction is not a status change: no webhook until the job completes.
+    job.data_json = report.model_dump_json()
+    job.updated_at = utcnow()
+
+
+def _correction_failed(error: CorrectionError) -> HTTPException:
+    return HTTPException(error.status_code, detail=error.message)
+
+
+def update_result(
+    session: Session, actor: Actor, job: Job, index: int, changes: dict[str, Any]
+) -> tuple[ReportData, list[Change]]:
+    report = _editable(session, actor, job)
+    try:
+        made = corrections.update_result(report, index, changes, lookup_loinc)
+    except CorrectionError as error:
+        raise _correction_failed(error) from None
+    learned = corrections.learned_alias(report, index, made)
+    if learned is not None:
+        _learn_alias(session, actor, job, *learned)
+    for change in made:
+        _audit(session, actor, job, change)
+    _save(job, report)
+    return report, made
+
+
+def add_result(session: Session, actor: Actor, job: Job, fields: dict[str, Any]) -> tuple[ReportData, Change]:
+    report = _editable(session, actor, job)
+    try:
+        change = corrections.add_result(report, fields, lookup_loinc)
+    except CorrectionError as error:
+        raise _correction_failed(error) from None
+    _audit(session, actor, job, change)
+    _save(job, report)
+    return report, change
+
+
+def remove_result(session: Session, actor: Actor, job: Job, index: int) -> tuple[ReportData, Change]:
+    report = _editable(session, actor, job)
+    try:
+        change = corrections.remove_result(report, index)
+    except CorrectionError as error:
+        raise _correction_failed(error) from None
+    _audit(session, actor, job, change)
+    _save(job, report)
+    return report, change
+
+
+def complete(session: Session, actor: Actor, job: Job) -> Job:
+    """Completed and reviewed; the `updated` webhook goes out with the status change."""
+    _editable(session, actor, job)
+    _audit(session, actor, job, Change("complete", None, "status", PENDING_REVIEW, COMPLETED))
+    set_status(session, job, COMPLETED, is_reviewed=True)
+    row = _claim_row(session, job.id)
+    if row is not None:
+        session.delete(row)
+    log.info("job %s review completed by %s", job.id, actor.actor_id)  # ids only, no report data
+    return job
+
+
+def scrub_review_data(session: Session, job: Job) -> None:
+    """On deletion of a job's data: keep who changed what and when, drop the values."""
+    session.execute(
+        update(ReviewAudit).where(ReviewAudit.job_id == job.id).values(before_json=None, after_json=None)
+    )
+    row = _claim_row(session, job.id)
+    if row is not None:
+        session.delete(row)
+
+
+def history(session: Session, job: Job) -> list[dict[str, Any]]:
+    rows = session.scalars(
+        select(ReviewAudit).where(ReviewAudit.job_id == job.id).order_by(ReviewAudit.id)
+    )
+    labels: dict[str, str] = {}
+    entries = []
+    for row in rows:
+        if row.actor not in labels:
+            labels[row.actor] = claimant_label(session, row.actor)
+        entries.append(
+            {
+                "id": row.id,
+                "at": _iso(row.at),
+                "who": row.actor,
+                "who_label": labels[row.actor],
+                "action": row.action,
+                "result_index": row.result_index,
+                "field": row.field,
+                "before": json.loads(row.before_json) if row.before_json else None,
+                "after": json.loads(row.after_json) if row.after_json else None,
+            }
+        )
+    return entries
+
+
+def _iso(moment: datetime) -> str:
+    return as_utc(moment).isoformat()

@@ -1,0 +1,75 @@
+"""ORM tables of the review side: reviewers, their web sessions, claims and the audit trail.
+
+Created by the Alembic revision "0002_review" (after the service's "0001").
+Times are timezone-aware UTC; ids are UUID strings like the service's tables.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from service.db import Base
+from service.tables import new_id, utcnow
+
+
+class Reviewer(Base):
+    """A person of a team who may review its jobs; logs in to the web page by e-mail."""
+
+    __tablename__ = "reviewers"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
+    # Unique across teams so a login names exactly one account.
+    email: Mapped[str] = mapped_column(String(320), unique=True)
+    # argon2id hash (argon2-cffi); the password itself is shown once at creation.
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    disabled: Mapped[bool] = mapped_column(default=False)
+
+
+class ReviewSession(Base):
+    """A logged-in browser: the cookie holds the token, the table only its sha256."""
+
+    __tablename__ = "review_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    reviewer_id: Mapped[str] = mapped_column(ForeignKey("reviewers.id"), index=True)
+    # Sent back in a header or form field on every state-changing request.
+    csrf_token: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewClaim(Base):
+    """Who works a job right now; at most one claim per job, live until `expires_at`."""
+
+    __tablename__ = "review_claims"
+
+    job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id"), primary_key=True)
+    # Reviewer id, or "api-key" for automation using the team key.
+    reviewer: Mapped[str] = mapped_column(String(36))
+    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewAudit(Base):
+    """One change a reviewer made to a job: who, when, what, before and after (JSON)."""
+
+    __tablename__ = "review_audit"
+    __table_args__ = (Index("ix_review_audit_job", "job_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id"))
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
+    # Reviewer id, or "api-key".
+    actor: Mapped[str] = mapped_column(String(36))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # "update", "add", "delete", "complete".
+    action: Mapped[str] = mapped_column(String(20))
+    result_index: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    field: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    before_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    after_json: Mapped[str | None] = mapped_column(Text, nullable=True)

@@ -1,0 +1,265 @@
+"""`/lab_report/v1/parser/job`: upload a report, read its job, delete its data."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Request, Response, status
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from sqlalchemy.orm import Session
+
+from parser.exceptions import LabReportError
+from service import idempotency
+from service.auth import api_key_header, authenticate, require_team
+from service.db import Database, SessionDep
+from service.jobs import create_job, set_status
+from service.outbox import scrub_job_payloads
+from service.review_jobs import scrub_review_data
+from service.routes.users import team_user
+from service.schemas import ErrorBody, ParsingJob, parsing_job_json
+from service.settings import Settings
+from service.storage import FileStore
+from service.tables import COMPLETED, FAILED, PENDING_REVIEW, Job, StoredFile, Team, utcnow
+from service.uploads import ReceivedUpload, receive_upload
+from service.validation import check_upload
+
+router = APIRouter(prefix="/lab_report/v1/parser/job", tags=["parsing jobs"])
+
+FAILURE_DELETED = "deleted"  # (ext) failure_reason of a job deleted before it finished
+
+_UPLOAD_BODY = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["file", "user_id"],
+                    "properties": {
+                        "file": {
+                            "type": "array",
+                            "items": {"type": "string", "format": "binary"},
+                            "minItems": 1,
+                            "maxItems": 8,
+                            "description": "One PDF, JPEG or PNG (10 MB at most), or up to 8 "
+                            "JPEG/PNG parts all named `file`, merged in order.",
+                        },
+                        "user_id": {"type": "string", "format": "uuid"},
+                        "needs_human_review": {"type": "boolean", "default": False},
+                    },
+                }
+            }
+        },
+    }
+}
+
+_REJECTIONS = {
+    400: {"model": ErrorBody, "description": "The file cannot be accepted (detail says why)"},
+    404: {"model": ErrorBody, "description": "user_id is not a user of this team"},
+    413: {"model": ErrorBody, "description": "Over 10 MB"},
+}
+
+_TRUE = {"true", "1", "yes", "on"}
+_FALSE = {"false", "0", "no", "off", ""}
+
+
+def _missing(name: str) -> dict:
+    return {"type": "missing", "loc": ("body", name), "msg": "Field required", "input": None}
+
+
+def _form_values(upload: ReceivedUpload) -> tuple[uuid.UUID, bool]:
+    """The validated `user_id` and `needs_human_review` fields, or a FastAPI 422 list."""
+    errors: list[dict] = []
+    if not any(received.field_name == "file" for received in upload.files):
+        errors.append(_missing("file"))
+    user_id = None
+    raw_user = upload.fields.get("user_id")
+    if not raw_user:
+        errors.append(_missing("user_id"))
+    else:
+        try:
+            user_id = uuid.UUID(raw_user[0].strip())
+        except ValueError:
+            errors.append(
+                {
+                    "type": "uuid_parsing",
+                    "loc": ("body", "user_id"),
+                    "msg": "Input should be a valid UUID",
+                    "input": raw_user[0],
+                }
+            )
+    needs_review = False
+    raw_review = upload.fields.get("needs_human_review")
+    if raw_review:
+        value = raw_review[0].strip().lower()
+        if value in _TRUE:
+            needs_review = True
+        elif value not in _FALSE:
+            errors.append(
+                {
+                    "type": "bool_parsing",
+                    "loc": ("body", "needs_human_review"),
+                    "msg": "Input should be a valid boolean",
+                    "input": raw_review[0],
+                }
+            )
+    if errors:
+        raise RequestValidationError(errors)
+    return user_id, needs_review
+
+
+def _team_job(session: Session, team: Team, job_id: uuid.UUID) -> Job:
+    job = session.get(Job, str(job_id))
+    if job is None or job.team_id != team.id:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail="job not found")
+    return job
+
+
+@router.post("", response_model=ParsingJob, responses=_REJECTIONS, openapi_extra=_UPLOAD_BODY)
+async def create_parsing_job(
+    request: Request,
+    team: Team = Depends(require_team),
+    session: Session = SessionDep,
+    idempotency_key: str | None = Header(default=None, max_length=255),
+) -> ParsingJob | Response:
+    """Upload a report; the job is parsed asynchronously (watch the webhooks or poll GET)."""
+    settings: Settings = request.app.state.settings
+    store: FileStore = request.app.state.files
+    if idempotency_key:
+        try:
+            earlier_id = await run_in_threadpool(
+                idempotency.reserve, session, team.id, idempotency_key,
+                window=timedelta(seconds=settings.idempotency_window_seconds),
+            )
+        except idempotency.KeyInUse:
+            raise HTTPException(
+                status.HTTP_409_CONFLICT,
+                detail="a request with this Idempotency-Key is still being uploaded; retry later",
+            ) from None
+        if earlier_id is not None:
+            return Response(parsing_job_json(session.get(Job, earlier_id)), media_type="application/json")
+
+    try:
+        job = await _receive_job(request, session, team, settings, store, idempotency_key)
+    except BaseException:
+        if idempotency_key:
+            await run_in_threadpool(idempotency.release, session, team.id, idempotency_key)
+        raise
+    request.app.state.job_queue.submit(job.id)
+    return ParsingJob.from_row(job)
+
+
+async def _receive_job(
+    request: Request,
+    session: Session,
+    team: Team,
+    settings: Settings,
+    store: FileStore,
+    idempotency_key: str | None,
+) -> Job:
+    """Stream, validate and store the upload; create the job (and bind the key) in one commit."""
+    upload = await receive_upload(
+        request, store, limit=settings.max_upload_bytes, file_fields={"file"}
+    )
+    try:
+        user_id, needs_review = _form_values(upload)
+        user = await run_in_threadpool(team_user, session, team, user_id)
+        unexpected = sorted({f.field_name for f in upload.files} - {"file"})
+        if unexpected:
+            raise HTTPException(
+                status.HTTP_400_BAD_REQUEST,
+                detail=f"unexpected file field(s) {unexpected}: send files in the 'file' field",
+            )
+        try:
+            checked = await run_in_threadpool(
+                check_upload,
+                [(f.path, f.declared_type) for f in upload.files],
+                max_files=settings.max_files,
+                max_pages=settings.max_pages,
+            )
+        except LabReportError as error:
+            raise HTTPException(error.http_status, detail=error.message) from None
+
+        def store_job() -> Job:
+            job = create_job(
+                session,
+                team=team,
+                user=user,
+                needs_human_review=needs_review,
+            )
+            if idempotency_key:
+                idempotency.bind(session, team.id, idempotency_key, job.id)
+            job.page_count = sum(item.pages for item in checked)
+            for position, (received, item) in enumerate(zip(upload.files, checked, strict=True)):
+                relative = store.keep(job.id, position, received.path, item.extension)
+                session.add(
+                    StoredFile(
+                        job_id=job.id,
+                        position=position,
+                        path=relative,
+                        media_type=item.media_type,
+                        size=received.size,
+                        sha256=store.sha256(relative),
+                    )
+                )
+            session.commit()
+            return job
+
+        job = await run_in_threadpool(store_job)
+    except BaseException:
+        session.rollback()
+        upload.discard()
+        raise
+    return job
+
+
+@router.get(
+    "/{job_id}",
+    response_model=ParsingJob,
+    responses={401: {"model": ErrorBody}, 404: {"model": ErrorBody}},
+)
+async def read_parsing_job(
+    job_id: uuid.UUID, request: Request, api_key: str | None = Depends(api_key_header)
+) -> Response:
+    """The job's status and, once parsed, its data (also while it waits for review)."""
+    database: Database = request.app.state.database
+
+    # Clients poll this: authentication and the read share one trip to the thread pool.
+    def load() -> bytes:
+        with database.session_scope() as session:
+            team = authenticate(session, api_key)
+            return parsing_job_json(_team_job(session, team, job_id))
+
+    return Response(await run_in_threadpool(load), media_type="application/json")
+
+
+@router.delete("/{job_id}", response_model=ParsingJob, responses={404: {"model": ErrorBody}})
+def delete_parsing_job(
+    job_id: uuid.UUID,
+    request: Request,
+    team: Team = Depends(require_team),
+    session: Session = SessionDep,
+) -> ParsingJob:
+    """Remove the job's files and extracted data; the record stays, marked `deleted_at`.
+
+    A job deleted before it finished ends as `failed` with failure_reason `deleted` (ext).
+    """
+    job = _team_job(session, team, job_id)
+    if job.deleted_at is None:
+        store: FileStore = request.app.state.files
+        store.delete_job(job.id)
+        for stored in list(job.files):
+            session.delete(stored)
+        job.data_json = None
+        job.review_reasons_json = None
+        job.deleted_at = utcnow()
+        if job.status not in (COMPLETED, FAILED, PENDING_REVIEW):
+            set_status(session, job, FAILED, failure_reason=FAILURE_DELETED)
+        else:
+            job.updated_at = job.deleted_at
+        scrub_job_payloads(session, job)
+        scrub_review_data(session, job)  # the review audit keeps who/when, not the values
+        session.commit()
+    return ParsingJob.from_row(job)

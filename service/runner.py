@@ -1,0 +1,201 @@
+"""The job code, shared by the in-process workers and the Celery workers.
+
+A job runs in three steps so the CPU-heavy middle can live in another process:
+1. `claim_job` (database): move the job to `started`, collect its file paths and the
+   team's learnt LOINC aliases;
+2. `parse_files` (pure, picklable, no database): bytes -> `service.pipeline.process_document`,
+   then routing (`review.routing.route_report` with the team's threshold and the job's
+   `needs_human_review`) -- all CPU work stays in the worker process; every
+   `LabReportError` becomes a failure outcome with its `failure_reason`;
+3. `finish_job` (database): set `pending_review`, `completed` or `failed` -- with its
+   webhook -- in one transaction.
+`run_job` chains the three for workers that run a job from start to end.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import traceback
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from parser.exceptions import LabReportError
+from service.db import Database
+from service.jobs import set_status
+from service.tables import (
+    COMPLETED,
+    FAILED,
+    PENDING_REVIEW,
+    STARTED,
+    UPLOAD_PENDING,
+    Job,
+    Team,
+    TeamLoincAlias,
+)
+
+log = logging.getLogger(__name__)
+
+# A job whose parsing killed its worker this many times fails instead of looping forever.
+MAX_ATTEMPTS = 3
+INTERNAL_ERROR_MESSAGE = "an internal error stopped the report from being processed"
+
+
+@dataclass(frozen=True)
+class JobWork:
+    """What a worker needs to parse one job, free of database objects (picklable)."""
+
+    job_id: str
+    paths: list[str]
+    aliases: dict[tuple[str, str], str]
+    max_pages: int
+    review_threshold: float
+    forced_review: bool
+
+
+@dataclass(frozen=True)
+class ParseOutcome:
+    report_json: str | None = None
+    needs_review: bool = False
+    review_reasons: tuple[str, ...] = ()
+    result_count: int = 0
+    failure_reason: str | None = None
+    failure_detail: str | None = None
+
+
+def team_aliases(session: Session, team_id: str) -> dict[tuple[str, str], str]:
+    rows = session.execute(
+        select(TeamLoincAlias.name_key, TeamLoincAlias.unit_key, TeamLoincAlias.loinc_code).where(
+            TeamLoincAlias.team_id == team_id
+        )
+    )
+    return {(name, unit): code for name, unit, code in rows}
+
+
+def claim_job(
+    session: Session,
+    job_id: str,
+    *,
+    files_root: Path,
+    max_pages: int,
+    recovering: bool = False,
+    stale_before: datetime | None = None,
+) -> JobWork | None:
+    """Mark the job `started` and return its work, or None when it is not runnable.
+
+    A job already `started` is taken again when `recovering` (a restart re-runs jobs a
+    crash interrupted), or when it has been `started` since before `stale_before` (its
+    worker is presumed dead: Celery redelivers a lost task only after its visibility
+    timeout, long after any parse ends).
+    crash interrupted). The caller commits.
+    """
+    job = session.get(Job, job_id, with_for_update=session.bind.dialect.name != "sqlite")
+    if job is None or job.deleted_at is not None:
+        return None
+    stale = stale_before is not None and job.updated_at < stale_before
+    if job.status == UPLOAD_PENDING or (job.status == STARTED and (recovering or stale)):
+        if job.attempts >= MAX_ATTEMPTS:
+            log.error("job %s failed: its parsing crashed %d times", job.id, job.attempts)
+            set_status(
+                session, job, FAILED, failure_reason="processing_error",
+                failure_detail=f"parsing stopped unexpectedly {job.attempts} times",
+            )
+            return None
+        job.attempts += 1
+        if job.status == UPLOAD_PENDING:
+            set_status(session, job, STARTED)
+        return JobWork(
+            job_id=job.id,
+            paths=[str(files_root / stored.path) for stored in job.files],
+            aliases=team_aliases(session, job.team_id),
+            max_pages=max_pages,
+            review_threshold=session.get(Team, job.team_id).review_threshold,
+            forced_review=job.needs_human_review,
+        )
+    return None
+
+
+def parse_files(work: JobWork) -> ParseOutcome:
+    """Run the pipeline and the routing on the job's files; never raises for a bad report."""
+    try:
+        from review.routing import route_report
+        from service.pipeline import process_document
+
+        blobs = [Path(path).read_bytes() for path in work.paths]
+        data = blobs[0] if len(blobs) == 1 else blobs
+        report = process_document(data, max_pages=work.max_pages, aliases=work.aliases)
+        decision = route_report(report, threshold=work.review_threshold, forced=work.forced_review)
+    except LabReportError as error:
+        return ParseOutcome(failure_reason=error.failure_reason, failure_detail=error.message)
+    except FileNotFoundError:
+        return ParseOutcome(
+            failure_reason="processing_error", failure_detail="the uploaded file is gone"
+        )
+    except Exception as error:
+        # The exception's message may quote report text (patient data): log its type and
+        # where it happened, not what it says.
+        log.error(
+            "job %s: unexpected %s while parsing\n%s",
+            work.job_id, type(error).__name__, "".join(traceback.format_tb(error.__traceback__)),
+        )
+        return ParseOutcome(failure_reason="processing_error", failure_detail=INTERNAL_ERROR_MESSAGE)
+    return ParseOutcome(
+        report_json=report.model_dump_json(),
+        needs_review=decision.needs_review,
+        review_reasons=tuple(decision.reasons),
+        result_count=len(report.results),
+    )
+
+
+def finish_job(session: Session, job_id: str, outcome: ParseOutcome) -> str | None:
+    """Record the outcome: the routed report goes to review or completion, or the job fails.
+
+    Returns the new status, or None when the job no longer wants a result (deleted
+    meanwhile, or finished by another worker). The caller commits.
+    """
+    job = session.get(Job, job_id, with_for_update=session.bind.dialect.name != "sqlite")
+    if job is None or job.status != STARTED or job.deleted_at is not None:
+        return None
+    if outcome.report_json is None:
+        log.info("job %s failed: %s", job.id, outcome.failure_reason)
+        set_status(
+            session, job, FAILED,
+            failure_reason=outcome.failure_reason or "processing_error",
+            failure_detail=outcome.failure_detail,
+        )
+        return FAILED
+    status = PENDING_REVIEW if outcome.needs_review else COMPLETED
+    set_status(
+        session, job, status,
+        data_json=outcome.report_json,
+        failure_reason=None,
+        review_reasons_json=json.dumps(list(outcome.review_reasons)) if outcome.review_reasons else None,
+    )
+    log.info("job %s %s (%d results)", job.id, status, outcome.result_count)
+    return status
+
+
+def run_job(
+    database: Database,
+    job_id: str,
+    *,
+    files_root: Path,
+    max_pages: int,
+    recovering: bool = False,
+    stale_before: datetime | None = None,
+) -> str | None:
+    """Claim, parse and finish one job in this process (Celery and thread workers)."""
+    with database.session_scope() as session:
+        work = claim_job(
+            session, job_id, files_root=files_root, max_pages=max_pages,
+            recovering=recovering, stale_before=stale_before,
+        )
+    if work is None:
+        return None
+    outcome = parse_files(work)
+    with database.session_scope() as session:
+        return finish_job(session, job_id, outcome)

@@ -1,0 +1,78 @@
+"""The service's one settings object, read from the environment.
+
+Every knob of the API, the workers and the webhook sender lives here so a
+deployment is described by its environment alone:
+
+    LABREPORT_HOME                    state directory (default ./.labreport): SQLite db + stored files
+    DATABASE_URL                      SQLAlchemy URL; default sqlite under LABREPORT_HOME
+    LABREPORT_BROKER_URL              Celery broker (Redis); unset = in-process workers
+    LABREPORT_ALLOW_PRIVATE_WEBHOOKS  1 lets webhooks go to loopback/private addresses (dev, tests)
+    LABREPORT_WORKERS                 parsing processes of the in-process pool (default: CPU count)
+    LABREPORT_WORKER_NICENESS         CPU niceness of those processes (default 10)
+    LABREPORT_MAX_PAGES               page limit of one report
+    LABREPORT_WEBHOOK_RETRY_SCHEDULE  JSON list of seconds between attempts
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+MB = 1024 * 1024
+
+# The contract's retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then exhausted.
+DEFAULT_RETRY_SCHEDULE = [5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0]
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="LABREPORT_", extra="ignore")
+
+    home: Path = Path(".labreport")
+    database_url: str | None = Field(
+        default=None, validation_alias=AliasChoices("DATABASE_URL", "LABREPORT_DATABASE_URL")
+    )
+    broker_url: str | None = None
+    allow_private_webhooks: bool = False
+
+    # Parsing workers. "process" keeps CPU-heavy parsing out of the API process;
+    # "thread" runs it in the API process (small deployments, debugging).
+    executor: Literal["process", "thread"] = "process"
+    workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
+    max_pages: int = Field(default=30, ge=1)
+    # Parse processes run this much nicer than the API so polling stays fast while they work.
+    worker_niceness: int = Field(default=10, ge=0, le=19)
+
+    # Upload limits of the contract.
+    max_upload_bytes: int = 10 * MB
+    max_files: int = 8
+    idempotency_window_seconds: int = 24 * 3600
+
+    # Webhooks: a 2xx within the timeout counts as delivered.
+    webhook_timeout_seconds: float = 15.0
+    webhook_retry_schedule: list[float] = Field(default_factory=lambda: list(DEFAULT_RETRY_SCHEDULE))
+    webhook_senders: int = Field(default=8, ge=1)
+    poll_interval_seconds: float = 1.0
+
+    def resolved_database_url(self) -> str:
+        if self.database_url:
+            return self.database_url
+        return f"sqlite:///{(self.home / 'labreport.db').resolve()}"
+
+    @property
+    def files_dir(self) -> Path:
+        return self.home / "files"
+
+    @property
+    def celery_mode(self) -> bool:
+        return bool(self.broker_url)
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The process-wide settings, read once from the environment."""
+    return Settings()

@@ -1,0 +1,210 @@
+"""ORM tables of the service: teams, users, jobs, stored files, webhook outbox, learnt aliases.
+
+Ids are UUID strings (portable between SQLite and PostgreSQL). Times are
+timezone-aware UTC. A job's extracted report is kept as JSON text in
+`Job.data_json` (the `ReportData` wire model); `service.schemas` turns a row
+into the wire `ParsingJob`.
+
+Job statuses (open set): upload_pending -> started -> completed | failed | pending_review;
+pending_review -> completed (after review). Change them only through
+`service.jobs.set_status`, which also writes the webhook outbox.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.types import TypeDecorator
+
+from review.routing import DEFAULT_THRESHOLD
+from service.db import Base
+
+UPLOAD_PENDING = "upload_pending"
+STARTED = "started"
+PENDING_REVIEW = "pending_review"
+COMPLETED = "completed"
+FAILED = "failed"
+TERMINAL_STATUSES = frozenset({COMPLETED, FAILED})
+
+# The measured default of review.routing (benchmarks/review.py); teams may change theirs.
+DEFAULT_REVIEW_THRESHOLD = DEFAULT_THRESHOLD
+
+
+class UTCDateTime(TypeDecorator):
+    """Timezone-aware UTC datetimes on every backend (SQLite drops the zone on storage)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value, dialect):
+        if value is not None and value.tzinfo is not None:
+            value = value.astimezone(UTC)
+        return value
+
+    def process_result_value(self, value, dialect):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+
+def default_review_threshold() -> float:
+    """The review module's tuned threshold, for teams that do not set their own."""
+    from review.routing import DEFAULT_THRESHOLD
+
+    return DEFAULT_THRESHOLD
+
+
+def new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Team(Base):
+    __tablename__ = "teams"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    name: Mapped[str] = mapped_column(String(200))
+    # sha256 hex of the API key; the key itself is shown once at creation.
+    api_key_hash: Mapped[str] = mapped_column(String(64), unique=True, index=True)
+    webhook_url: Mapped[str | None] = mapped_column(String(2000), nullable=True)
+    webhook_secret: Mapped[str] = mapped_column(String(100))
+    # Rows read with a confidence below this go to human review.
+    review_threshold: Mapped[float] = mapped_column(Float, default=lambda: default_review_threshold())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class User(Base):
+    __tablename__ = "users"
+    __table_args__ = (UniqueConstraint("team_id", "client_user_id", name="uq_users_team_client"),)
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
+    client_user_id: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    fallback_time_zone: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    fallback_birth_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    ingestion_start: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    ingestion_end: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime(), default=utcnow, onupdate=utcnow
+    )
+
+
+class Job(Base):
+    __tablename__ = "jobs"
+    __table_args__ = (
+        Index("ix_jobs_status_created", "status", "created_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    status: Mapped[str] = mapped_column(String(32), default=UPLOAD_PENDING)
+    failure_reason: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # A human-readable reason for a failure (no patient data); not on the wire contract.
+    failure_detail: Mapped[str | None] = mapped_column(Text, nullable=True)
+    data_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    needs_human_review: Mapped[bool] = mapped_column(Boolean, default=False)
+    is_reviewed: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Why routing sent the job to review (JSON list of strings).
+    review_reasons_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    page_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+    files: Mapped[list[StoredFile]] = relationship(
+        back_populates="job", order_by="StoredFile.position", cascade="all, delete-orphan"
+    )
+
+
+class IdempotencyKey(Base):
+    """A team's `Idempotency-Key`, reserved before its upload is read (24 h window).
+
+    `job_id` is null while the first request is still uploading; a second request with
+    the same key then gets 409 instead of creating a second job.
+    """
+
+    __tablename__ = "idempotency_keys"
+
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), primary_key=True)
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    job_id: Mapped[str | None] = mapped_column(ForeignKey("jobs.id"), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class StoredFile(Base):
+    """One uploaded part of a job, stored under LABREPORT_HOME/files (path relative to it)."""
+
+    __tablename__ = "stored_files"
+
+    id: Mapped[str] = mapped_column(String(36), primary_key=True, default=new_id)
+    job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    path: Mapped[str] = mapped_column(String(500))
+    media_type: Mapped[str] = mapped_column(String(100))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+
+    job: Mapped[Job] = relationship(back_populates="files")
+
+
+DELIVERY_PENDING = "pending"
+DELIVERY_DELIVERED = "delivered"
+DELIVERY_EXHAUSTED = "exhausted"
+
+
+class WebhookDelivery(Base):
+    """The durable outbox: one row per event per endpoint, written with the status change."""
+
+    __tablename__ = "webhook_deliveries"
+    __table_args__ = (Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),)
+
+    # The Standard Webhooks message id (`webhook-id`), stable across retries.
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
+    job_id: Mapped[str | None] = mapped_column(ForeignKey("jobs.id"), index=True, nullable=True)
+    event_type: Mapped[str] = mapped_column(String(100))
+    payload: Mapped[str] = mapped_column(Text)
+    url: Mapped[str] = mapped_column(String(2000))
+    status: Mapped[str] = mapped_column(String(16), default=DELIVERY_PENDING)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    last_status_code: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    delivered_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class TeamLoincAlias(Base):
+    """A LOINC code a team's reviewers taught the matcher for a printed (name, unit)."""
+
+    __tablename__ = "team_loinc_aliases"
+    __table_args__ = (
+        UniqueConstraint("team_id", "name_key", "unit_key", name="uq_team_loinc_alias"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
+    name_key: Mapped[str] = mapped_column(String(300))
+    unit_key: Mapped[str] = mapped_column(String(100), default="")
+    loinc_code: Mapped[str] = mapped_column(String(20))
+    created_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

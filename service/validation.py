@@ -1,0 +1,62 @@
+"""Synchronous checks of an upload before a job is created: the 400s of the contract.
+
+Runs the parser's own input checks (`parser.sniff`) so the API refuses exactly
+what the pipeline could not read: unsupported or mislabelled types, empty files,
+corrupt or encrypted PDFs, undecodable images, too many files or pages, a PDF
+inside a multi-file upload.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from parser.exceptions import PdfInMultiUploadError, TooManyFilesError, TooManyPagesError
+from parser.sniff import open_image, pdf_page_count, sniff
+
+EXTENSIONS = {"pdf": ".pdf", "png": ".png", "jpeg": ".jpg"}
+MEDIA_TYPES = {"pdf": "application/pdf", "png": "image/png", "jpeg": "image/jpeg"}
+
+
+@dataclass(frozen=True)
+class CheckedFile:
+    kind: str
+    pages: int
+
+    @property
+    def extension(self) -> str:
+        return EXTENSIONS[self.kind]
+
+    @property
+    def media_type(self) -> str:
+        return MEDIA_TYPES[self.kind]
+
+
+def check_file(path: Path, declared_type: str | None, *, max_pages: int) -> CheckedFile:
+    data = path.read_bytes()
+    kind = sniff(data, declared_type)
+    if kind == "pdf":
+        pages = pdf_page_count(data)
+        if pages > max_pages:
+            raise TooManyPagesError(f"the document has {pages} pages; the limit is {max_pages}")
+        return CheckedFile(kind, pages)
+    open_image(data).close()
+    return CheckedFile(kind, 1)
+
+
+def check_upload(
+    files: list[tuple[Path, str | None]], *, max_files: int, max_pages: int
+) -> list[CheckedFile]:
+    """Check every part in order; raises a `parser.exceptions` error naming the first problem."""
+    if len(files) > max_files:
+        raise TooManyFilesError(
+            f"too many files: {len(files)} were sent, at most {max_files} images can be merged"
+        )
+    checked = [check_file(path, declared, max_pages=max_pages) for path, declared in files]
+    if len(checked) > 1 and any(item.kind == "pdf" for item in checked):
+        raise PdfInMultiUploadError()
+    if len(checked) > max_pages:
+        raise TooManyPagesError(
+            f"the upload has {len(checked)} pages; the limit is {max_pages}"
+        )
+    return checked

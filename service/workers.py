@@ -1,0 +1,227 @@
+"""Where jobs run: an in-process pool (the default) or Celery workers (scale-out).
+
+Both expose the same small interface to the API:
+    queue.start(); queue.submit(job_id); queue.stop()
+
+`InProcessJobQueue`: the database is the queue. A dispatcher thread claims
+`upload_pending` jobs oldest first, hands the parsing to a process pool (spawned
+processes at lower CPU priority, so the API answers quickly while they work), and
+records each outcome. At start it re-runs jobs a crash left in `started`.
+
+`CeleryJobQueue`: `submit` sends the `labreport.run_job` task (`service.celery_app`);
+at start it re-sends the jobs that are still pending or were caught mid-run.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+    wait,
+)
+from concurrent.futures.process import BrokenProcessPool
+
+from sqlalchemy import select
+
+from service.db import Database
+from service.runner import (
+    INTERNAL_ERROR_MESSAGE,
+    ParseOutcome,
+    claim_job,
+    finish_job,
+    parse_files,
+)
+from service.settings import Settings
+from service.tables import STARTED, UPLOAD_PENDING, Job
+
+log = logging.getLogger(__name__)
+
+# Recycle a parse process after this many jobs to bound memory growth.
+JOBS_PER_PROCESS = 200
+
+
+def _lower_priority(niceness: int) -> None:
+    """Parse processes yield the CPU to the API: nicer, and marked as batch work (Linux)."""
+    try:
+        os.nice(niceness)
+        if hasattr(os, "sched_setscheduler"):
+            os.sched_setscheduler(0, os.SCHED_BATCH, os.sched_param(0))
+    except OSError as error:
+        # Not permitted on this system: run at normal priority.
+        log.debug("parse process keeps normal priority: %s", error)
+
+
+class InProcessJobQueue:
+    def __init__(self, settings: Settings, database: Database):
+        self.settings = settings
+        self.database = database
+        # One job queued beyond the pool's size, so a process never idles while the
+        # dispatcher records the previous result.
+        self.capacity = settings.workers + 1
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._executor: Executor | None = None
+        self._running: dict[Future, str] = {}
+        self._recover: list[str] = []
+
+    # --- interface -------------------------------------------------------------------------
+
+    def start(self) -> None:
+        with self.database.session_scope() as session:
+            self._recover = list(
+                session.scalars(
+                    select(Job.id).where(Job.status == STARTED).order_by(Job.created_at)
+                )
+            )
+        if self._recover:
+            log.info("re-running %d job(s) interrupted by a restart", len(self._recover))
+        self._executor = self._new_executor()
+        self._thread = threading.Thread(target=self._loop, name="job-dispatcher", daemon=True)
+        self._thread.start()
+
+    def submit(self, job_id: str) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    # --- dispatcher ------------------------------------------------------------------------
+
+    def _new_executor(self) -> Executor:
+        if self.settings.executor == "thread":
+            return ThreadPoolExecutor(max_workers=self.settings.workers, thread_name_prefix="parse")
+        return ProcessPoolExecutor(
+            max_workers=self.settings.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_lower_priority,
+            initargs=(self.settings.worker_niceness,),
+            max_tasks_per_child=JOBS_PER_PROCESS,
+        )
+
+    def _loop(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._fill()
+            except Exception:
+                log.exception("job dispatcher: claiming jobs failed")
+            if self._running:
+                done, _ = wait(
+                    list(self._running), timeout=self.settings.poll_interval_seconds,
+                    return_when=FIRST_COMPLETED,
+                )
+                for future in done:
+                    self._finish(future)
+            else:
+                self._wake.wait(self.settings.poll_interval_seconds)
+                self._wake.clear()
+
+    def _fill(self) -> None:
+        free = self.capacity - len(self._running)
+        if free <= 0:
+            return
+        busy = set(self._running.values())
+        with self.database.session_scope() as session:
+            candidates = [(job_id, True) for job_id in self._recover[:free]]
+            del self._recover[: len(candidates)]
+            if len(candidates) < free:
+                pending = session.scalars(
+                    select(Job.id)
+                    .where(Job.status == UPLOAD_PENDING, Job.deleted_at.is_(None))
+                    .order_by(Job.created_at)
+                    .limit(free - len(candidates))
+                )
+                candidates += [(job_id, False) for job_id in pending if job_id not in busy]
+            works = []
+            for job_id, recovering in candidates[:free]:
+                work = claim_job(
+                    session, job_id, files_root=self.settings.files_dir,
+                    max_pages=self.settings.max_pages, recovering=recovering,
+                )
+                if work is not None:
+                    works.append(work)
+        for work in works:
+            try:
+                self._running[self._executor.submit(parse_files, work)] = work.job_id
+            except BrokenProcessPool:
+                self._recover.append(work.job_id)
+                self._restart_executor()
+
+    def _finish(self, future: Future) -> None:
+        job_id = self._running.pop(future)
+        try:
+            outcome = future.result()
+        except BrokenProcessPool:
+            # A parse process died (crash, out of memory): retry the job on a fresh pool;
+            # claim_job fails it after MAX_ATTEMPTS.
+            log.error("job %s: its parse process died; restarting the pool", job_id)
+            self._recover.append(job_id)
+            self._restart_executor()
+            return
+        except Exception:
+            log.exception("job %s: worker error", job_id)
+            outcome = ParseOutcome(
+                failure_reason="processing_error", failure_detail=INTERNAL_ERROR_MESSAGE
+            )
+        with self.database.session_scope() as session:
+            finish_job(session, job_id, outcome)
+
+    def _restart_executor(self) -> None:
+        broken = self._executor
+        for future, job_id in list(self._running.items()):
+            self._running.pop(future)
+            self._recover.append(job_id)
+        self._executor = self._new_executor()
+        if broken is not None:
+            broken.shutdown(wait=False, cancel_futures=True)
+
+
+class CeleryJobQueue:
+    def __init__(self, settings: Settings, database: Database):
+        self.settings = settings
+        self.database = database
+
+    def start(self) -> None:
+        with self.database.session_scope() as session:
+            rows = session.scalars(
+                select(Job.id)
+                .where(Job.status.in_([UPLOAD_PENDING, STARTED]), Job.deleted_at.is_(None))
+                .order_by(Job.created_at)
+            ).all()
+        for job_id in rows:
+            self._send(job_id)
+        if rows:
+            log.info("re-sent %d unfinished job(s) to the Celery workers", len(rows))
+
+    def submit(self, job_id: str) -> None:
+        try:
+            self._send(job_id)
+        except Exception:
+            # The job is committed; the next API start re-sends every unfinished job.
+            log.exception("job %s: could not reach the Celery broker", job_id)
+
+    def _send(self, job_id: str) -> None:
+        from service.celery_app import RUN_JOB_TASK, make_celery
+
+        make_celery(self.settings).send_task(RUN_JOB_TASK, args=[job_id])
+
+    def stop(self) -> None:
+        pass
+
+
+def make_job_queue(settings: Settings, database: Database) -> InProcessJobQueue | CeleryJobQueue:
+    if settings.celery_mode:
+        return CeleryJobQueue(settings, database)
+    return InProcessJobQueue(settings, database)

@@ -1,0 +1,106 @@
+"""The job code: claiming, crash-loop protection, recovery at start, outcomes of deleted jobs."""
+
+from __future__ import annotations
+
+import shutil
+
+from fastapi.testclient import TestClient
+
+from service.app import create_app
+from service.jobs import create_job
+from service.runner import MAX_ATTEMPTS, ParseOutcome, claim_job, finish_job
+from service.tables import STARTED, Job, StoredFile, Team, User, utcnow
+from tests.service.helpers import DIGITAL_REPORT, make_team, wait_for_job
+
+
+def _job(app, settings, status: str = "upload_pending", attempts: int = 0) -> tuple[str, str]:
+    """A job with a real stored report, placed directly in `status`."""
+    credentials = make_team(app, settings, "runner")
+    with app.state.database.session_scope() as session:
+        team = session.get(Team, str(credentials.team_id))
+        user = User(team_id=team.id, client_user_id="r")
+        session.add(user)
+        session.flush()
+        job = create_job(session, team=team, user=user, needs_human_review=False)
+        job.status, job.attempts = status, attempts
+        target = settings.files_dir / job.id / "0.pdf"
+        target.parent.mkdir(parents=True)
+        shutil.copy(DIGITAL_REPORT, target)
+        session.add(StoredFile(job_id=job.id, position=0, path=f"{job.id}/0.pdf",
+                               media_type="application/pdf", size=target.stat().st_size, sha256="-"))
+        return job.id, credentials.api_key
+
+
+def test_a_job_that_keeps_killing_its_worker_fails_instead_of_looping(client, app, settings):
+    job_id, _ = _job(app, settings, status=STARTED, attempts=MAX_ATTEMPTS)
+    with app.state.database.session_scope() as session:
+        work = claim_job(session, job_id, files_root=settings.files_dir, max_pages=5, recovering=True)
+    assert work is None
+    with app.state.database.session_scope() as session:
+        job = session.get(Job, job_id)
+        assert job.status == "failed"
+        assert job.failure_reason == "processing_error"
+
+
+def test_started_jobs_are_only_reclaimed_when_recovering(client, app, settings):
+    job_id, _ = _job(app, settings, status=STARTED)
+    with app.state.database.session_scope() as session:
+        assert claim_job(session, job_id, files_root=settings.files_dir, max_pages=5) is None
+        work = claim_job(session, job_id, files_root=settings.files_dir, max_pages=5, recovering=True)
+    assert work is not None and work.paths[0].endswith("0.pdf")
+
+
+def test_result_of_a_job_deleted_meanwhile_is_dropped(client, app, settings):
+    job_id, _ = _job(app, settings, status=STARTED)
+    with app.state.database.session_scope() as session:
+        session.get(Job, job_id).deleted_at = utcnow()
+    with app.state.database.session_scope() as session:
+        assert finish_job(session, job_id, ParseOutcome(report_json='{"results": []}')) is None
+        assert session.get(Job, job_id).data_json is None
+
+
+def test_jobs_left_started_by_a_crash_run_again_at_start(settings):
+    first = create_app(settings)
+    with TestClient(first):
+        # Stop the dispatcher so the job stays as a crash would leave it.
+        first.state.job_queue.stop()
+        job_id, api_key = _job(first, settings, status=STARTED, attempts=1)
+    second = create_app(settings)
+    with TestClient(second) as client:
+        done = wait_for_job(client, {"x-service-api-key": api_key}, job_id)
+    assert done["status"] in ("completed", "pending_review")
+    assert done["data"]["results"]
+
+
+def test_unexpected_errors_fail_the_job_without_logging_report_text(monkeypatch, caplog, tmp_path):
+    import service.pipeline
+    from service.runner import JobWork, parse_files
+
+    patient = "Jane" + " Roe"  # built at run time, so only the message can leak it
+
+    def broken(*args, **kwargs):
+        raise ValueError(f"could not read value for patient {patient}")
+
+    monkeypatch.setattr(service.pipeline, "process_document", broken)
+    report = tmp_path / "r.pdf"
+    report.write_bytes(DIGITAL_REPORT.read_bytes())
+    work = JobWork("job-1", [str(report)], {}, 5, review_threshold=0.9, forced_review=False)
+    outcome = parse_files(work)
+    assert outcome.failure_reason == "processing_error"
+    assert outcome.report_json is None
+    assert "ValueError" in caplog.text and "job-1" in caplog.text
+    assert "Jane Roe" not in caplog.text
+
+
+def test_a_started_job_is_rerun_only_once_stale(client, app, settings):
+    from datetime import timedelta
+
+    job_id, _ = _job(app, settings, status=STARTED)
+    with app.state.database.session_scope() as session:
+        fresh = claim_job(session, job_id, files_root=settings.files_dir, max_pages=5,
+                          stale_before=utcnow() - timedelta(minutes=30))
+        assert fresh is None, "a job started moments ago is still running elsewhere"
+        session.get(Job, job_id).updated_at = utcnow() - timedelta(hours=2)
+        stale = claim_job(session, job_id, files_root=settings.files_dir, max_pages=5,
+                          stale_before=utcnow() - timedelta(minutes=30))
+    assert stale is not None
