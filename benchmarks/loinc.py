@@ -24,6 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+# After the path line, so the file also runs as a plain script.
+from loinc import names, units  # noqa: E402
+from loinc.matcher import Matcher  # noqa: E402
+from loinc.table import load_table  # noqa: E402
+
 DATA = Path(__file__).parent / "data"
 
 
@@ -132,10 +137,8 @@ def main() -> None:
     args = parser.parse_args()
 
     started, cpu = time.perf_counter(), time.process_time()
-    from loinc.table import load_table
     entries = load_table()
     table_seconds, table_cpu = time.perf_counter() - started, time.process_time() - cpu
-    from loinc.matcher import Matcher
     started, cpu = time.perf_counter(), time.process_time()
     matcher = Matcher(entries)
     index_seconds, index_cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -156,7 +159,6 @@ def main() -> None:
     queries = list({(c.name, c.unit, c.panel, c.specimen) for cases in sets.values() for c in cases})
     # CPU time of this process (one thread): the machine may be shared, wall time is printed too.
     runs, wall_runs = [], []
-    from loinc import names, units
     for _ in range(5):
         for cached in (names.read_name, names.analyte_text, names.fold, units.unit_kind, units.normalize_unit):
             cached.cache_clear()

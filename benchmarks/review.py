@@ -34,6 +34,7 @@ from pathlib import Path
 
 from benchmarks.scoring import field_matches, match_rows
 from fixtures.catalog import MODALITIES, Fixture, discover
+from parser.exceptions import LabReportError
 from parser.models import ReportData
 from review.routing import DEFAULT_THRESHOLD, LOINC_CODE, route_report
 
@@ -68,7 +69,7 @@ def judge(expected: dict, report: ReportData) -> tuple[set[int], int]:
 
 def run_pipeline(fixture: Fixture, cache: Path | None) -> ReportData | None:
     """The pipeline's report for the fixture, or None when the pipeline refused it."""
-    from parser.exceptions import LabReportError
+    # Imported on first use: with a warm --cache the OCR/PDF stack is never loaded.
     from service.pipeline import process_document
 
     data = fixture.path.read_bytes()

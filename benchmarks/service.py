@@ -30,6 +30,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import httpx
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -49,7 +52,7 @@ def rss_kb(pid: int, field: str = "VmRSS") -> int:
             if line.startswith(field + ":"):
                 return int(line.split()[1])
     except (FileNotFoundError, ProcessLookupError):
-        pass
+        pass  # the process ended between listing and reading: it holds no memory
     return 0
 
 
@@ -74,7 +77,7 @@ def descendants(pid: int) -> list[int]:
             try:
                 children += (task / "children").read_text().split()
             except (FileNotFoundError, ProcessLookupError):
-                pass
+                pass  # the thread or process ended meanwhile: it has no children to list
         found += [int(c) for c in children]
         frontier += [int(c) for c in children]
     return found
@@ -109,10 +112,6 @@ class PeakSampler:
 
 def ten_mb_pdf(target: int = 10 * 1024 * 1024 - 64 * 1024) -> bytes:
     """A valid PDF just under 10 MB: a page carrying an incompressible image."""
-    from PIL import Image
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen import canvas
-
     side = int((target / 3) ** 0.5)
     image = Image.frombytes("RGB", (side, side), os.urandom(side * side * 3))
     buffer = io.BytesIO()
@@ -306,7 +305,7 @@ def main() -> None:
     print(f"  all finished after {api['all_done_s']:.1f} s = {api['reports_per_min']:.0f} reports/min  {api['statuses']}")
     print(f"  GET job while workers busy: p50 {api['get_p50_ms']:.1f} ms, p99 {api['get_p99_ms']:.1f} ms "
           f"({api['get_samples']} requests)   target p99 <= 50 ms")
-    print(f"  GET job while 20 clients upload: p50 {api['get_uploading_p50_ms']:.1f} ms, "
+    print(f"  GET job while {args.clients} clients upload: p50 {api['get_uploading_p50_ms']:.1f} ms, "
           f"p99 {api['get_uploading_p99_ms']:.1f} ms")
     print(f"  API process CPU: {api['api_cpu_s']:.1f} s in all = {api['api_cpu_s'] / api['uploads'] * 1000:.0f} ms per job "
           f"(upload, checks, bookkeeping, every GET)")

@@ -28,13 +28,15 @@ import time
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.degrade import scanned  # noqa: E402
 from parser import tesseract  # noqa: E402
+from parser.api import parse_report  # noqa: E402
+from parser.document import load_document  # noqa: E402
+from service.pipeline import process_document  # noqa: E402
 
 SAMPLES = ROOT.parent / "shared" / "samples" / "real"
 DIGITAL = [
@@ -68,10 +70,6 @@ def raw_extraction(data: bytes) -> None:
 
 
 def digital(repeat: int) -> None:
-    from parser.api import parse_report
-    from parser.document import load_document
-    from service.pipeline import process_document
-
     print("digital PDFs (best of %d runs, ms/page)" % repeat)
     print(f"  {'file':45} {'pages':>5} {'raw':>7} {'extract':>8} {'noLOINC':>8} {'ratio':>6} {'full':>7} {'ratio':>6}")
     totals = [0, 0.0, 0.0, 0.0, 0.0]
@@ -102,9 +100,8 @@ def digital(repeat: int) -> None:
     )
 
 
-def scanned_pdf(names: list[str], pages_wanted: int, *, dpi: int = 200, quality: int = 55) -> tuple[bytes, list[Image.Image]]:
-    """An image-only PDF of `pages_wanted` scanned pages cycling through the samples' pages,
-    plus the page images (as our renderer will produce them) for the tesseract baseline."""
+def scanned_pdf(names: list[str], pages_wanted: int, *, dpi: int = 200, quality: int = 55) -> bytes:
+    """An image-only PDF of `pages_wanted` scanned pages cycling through the samples' pages."""
     images = []
     while len(images) < pages_wanted:
         for name in names:
@@ -116,13 +113,11 @@ def scanned_pdf(names: list[str], pages_wanted: int, *, dpi: int = 200, quality:
     buffer = io.BytesIO()
     first, *rest = [image.convert("L") for image in images]
     first.save(buffer, format="PDF", resolution=dpi, save_all=True, append_images=rest, quality=quality)
-    return buffer.getvalue(), images
+    return buffer.getvalue()
 
 
 def scanned_speed(pages: int) -> None:
-    from service.pipeline import process_document
-
-    data, _ = scanned_pdf(DIGITAL, pages)
+    data = scanned_pdf(DIGITAL, pages)
     # The baseline reads exactly the images our pipeline OCRs: the pages rendered at 300 dpi.
     pdf = pdfium.PdfDocument(data)
     with tempfile.TemporaryDirectory() as folder:
@@ -150,7 +145,7 @@ def scanned_speed(pages: int) -> None:
 
 
 def memory(pages: int) -> None:
-    data, _ = scanned_pdf(DIGITAL, pages, dpi=200, quality=25)  # under the 10 MB limit
+    data = scanned_pdf(DIGITAL, pages, dpi=200, quality=25)  # under the 10 MB limit
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "scan30.pdf")
         Path(path).write_bytes(data)

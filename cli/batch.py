@@ -15,6 +15,7 @@ import logging
 import multiprocessing
 import os
 import time
+import traceback
 from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -146,8 +147,12 @@ def parse_one(item: BatchItem, process: str | Callable, max_pages: int) -> FileO
             item.relative, "failed", failure_reason="processing_error",
             message=f"file could not be read or written: {error.strerror or type(error).__name__}",
         )
-    except Exception as error:  # a bug must not stop the other files; logged with its type only
-        log.exception("unexpected error on a batch file")
+    except Exception as error:  # a bug must not stop the other files
+        # The message may quote report text (patient data): log the type and where, not what.
+        log.error(
+            "unexpected %s on a batch file\n%s",
+            type(error).__name__, "".join(traceback.format_tb(error.__traceback__)),
+        )
         outcome = FileOutcome(
             item.relative, "failed", failure_reason="processing_error",
             message=f"unexpected error ({type(error).__name__})",

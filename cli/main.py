@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+import sys
+
 import typer
 
 from cli import loinc_cmd, parse_cmd, review_cmd, service_cmd
@@ -14,6 +17,8 @@ review_cmd.register(app)
 
 
 def main() -> None:
+    # Warnings and errors on stderr, so stdout stays the command's JSON; `serve` sets its own.
+    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
     app()
 
 

@@ -7,7 +7,6 @@ and exits with the error's code (parser.exceptions). The batch logic lives in cl
 from __future__ import annotations
 
 import logging
-import sys
 from pathlib import Path
 from typing import Optional
 
@@ -64,7 +63,7 @@ def batch(
 ) -> None:
     """Parse every report under DIRECTORY into OUT. Exit code 1 when any file failed
     (each failure is in OUT/summary.json with its reason)."""
-    from cli.batch import run_batch
+    from cli.batch import run_batch  # here, not at the top: it imports pandas, slow for --help
 
     if not directory.is_dir():
         _fail(f"no such folder: {directory}", USAGE_ERROR)
@@ -102,4 +101,3 @@ def batch(
 def register(app: typer.Typer) -> None:
     app.command("parse")(parse)
     app.command("batch")(batch)
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")

@@ -13,8 +13,9 @@ def create(
     team: str = typer.Option(..., "--team", help="Id of the team whose jobs they review."),
 ) -> None:
     """Create a reviewer and print their one-time password (shown only now)."""
+    # Imported here so other `labreport` commands start without the service stack.
     from service.db import Database, upgrade
-    from service.review_auth import ReviewerExists, UnknownTeam, create_reviewer
+    from service.review_auth import create_reviewer
     from service.settings import get_settings
 
     url = get_settings().resolved_database_url()
@@ -23,14 +24,14 @@ def create(
     try:
         with database.session_scope() as session:
             reviewer, password = create_reviewer(session, team, email)
-            reviewer_id = reviewer.id
-    except (ReviewerExists, UnknownTeam, ValueError) as error:
+            reviewer_id, email = reviewer.id, reviewer.email  # email as stored (normalized)
+    except ValueError as error:  # includes ReviewerExists and UnknownTeam
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     finally:
         database.dispose()
     typer.echo(f"reviewer_id: {reviewer_id}")
-    typer.echo(f"email: {email.strip().lower()}")
+    typer.echo(f"email: {email}")
     typer.echo(f"password: {password}")
     typer.echo("Give the password to the reviewer now; it is stored only as a hash.", err=True)
 

@@ -6,6 +6,9 @@ import json
 
 import typer
 
+# The commands import the service inside their bodies: other `labreport` commands
+# (parse, batch, loinc) should not load FastAPI, SQLAlchemy and Celery at start-up.
+
 team_app = typer.Typer(no_args_is_help=True, help="Create teams and configure their webhooks.")
 db_app = typer.Typer(no_args_is_help=True, help="Database schema.")
 
@@ -114,12 +117,7 @@ def team_set_webhook(
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Apply the database migrations (serve and team create do this themselves)."""
-    from service.db import upgrade
-    from service.settings import get_settings
-
-    url = get_settings().resolved_database_url()
-    get_settings().home.mkdir(parents=True, exist_ok=True)
-    upgrade(url)
+    _open_database().dispose()
     typer.echo("database is up to date")
 
 

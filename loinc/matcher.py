@@ -328,10 +328,9 @@ class Matcher:
                 floor = name_score - NAME_REACH
         scored.sort(key=lambda item: (-item[0], item[1]))  # ties: table order (commonest first)
         out = []
-        calculated = read.calculated or calculated
         for total, index, name_score in scored[:max(keep, RANKED_KEEP)]:
             unasked = bool(self._method_words[index]) and not (words & self._method_words[index]) and not (
-                calculated and self._by_calculation[index])
+                is_calculated and self._by_calculation[index])
             out.append(Candidate(self.entries[index], total, name_score, unasked))
         return out
 

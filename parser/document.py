@@ -61,10 +61,8 @@ def load_document(
         return load_images(list(data), max_pages=max_pages)
     kind = sniff(data, declared_type)
     if kind == "pdf":
-        document = Document(kind="pdf", pages=list(_pdf_pages(data, max_pages)))
-    else:
-        document = Document(kind=kind, pages=[_image_page(open_image(data), 1)])
-    return document
+        return Document(kind="pdf", pages=list(_pdf_pages(data, max_pages)))
+    return Document(kind=kind, pages=[_image_page(open_image(data), 1)])
 
 
 def load_images(images: list[bytes], *, max_pages: int = DEFAULT_MAX_PAGES) -> Document:
@@ -87,8 +85,7 @@ def load_images(images: list[bytes], *, max_pages: int = DEFAULT_MAX_PAGES) -> D
     for number, image in enumerate(decoded, start=1):
         pages.append(_image_page(image, number))
         image.close()
-    document = Document(kind=kinds[0], pages=pages)
-    return document
+    return Document(kind=kinds[0], pages=pages)
 
 
 def render_page_png(data: bytes, page_number: int, *, scale: float = 1.5, rotation: int = 0) -> bytes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser.ranges import NUMBER, Range, parse_number
+from parser.ranges import COMPARATORS, NUMBER, Range, parse_number
 
 # Printed flag (normalised to upper case) -> (interpretation, direction).
 _FLAGS: dict[str, tuple[str, str | None]] = {
@@ -75,8 +75,7 @@ def value_bounds(value: str, decimal_comma: bool = False) -> tuple[float, str] |
         bound = parse_number(m.group(2), decimal_comma)
         if bound is None:
             return None
-        op = {"=<": "<=", "≤": "<=", "=>": ">=", "≥": ">="}.get(m.group(1), m.group(1))
-        return bound, op
+        return bound, COMPARATORS[m.group(1)]
     return None
 
 
@@ -94,9 +93,7 @@ def interpret(
         # but marked, so the row goes to a reviewer.
         conflict = flag.interpretation == "normal" and bool(above or below)
         return Interpretation(flag.interpretation, above, below, conflict=conflict)
-    if out_of_range_column:
-        return Interpretation("abnormal", above, below)
-    if above or below:
+    if out_of_range_column or above or below:
         return Interpretation("abnormal", above, below)
     settled = [side for side, bound in ((above, reference and reference.high),
                                          (below, reference and reference.low)) if bound is not None]

@@ -94,7 +94,7 @@ def _ink_mask(gray: Image.Image, width: int = 1000) -> np.ndarray:
     return pixels < min(otsu_threshold(pixels), 200)
 
 
-def _profile_score(ys: np.ndarray, xs: np.ndarray, angle: float, height: int) -> float:
+def _profile_score(ys: np.ndarray, xs: np.ndarray, angle: float) -> float:
     """How sharply ink falls into rows when the page is sheared by `angle` degrees."""
     shifted = ys - xs * np.tan(np.radians(angle))
     rows = np.bincount((shifted - shifted.min()).astype(np.int64), minlength=1)
@@ -113,10 +113,10 @@ def measure_skew(gray: Image.Image) -> float:
     ys = ys.astype(np.float64)
     xs = xs.astype(np.float64)
     coarse = np.arange(-MAX_SKEW, MAX_SKEW + 0.01, 1.0)
-    scores = [_profile_score(ys, xs, a, ink.shape[0]) for a in coarse]
+    scores = [_profile_score(ys, xs, a) for a in coarse]
     best = float(coarse[int(np.argmax(scores))])
     fine = np.arange(best - 1.0, best + 1.01, 0.1)
-    scores = [_profile_score(ys, xs, a, ink.shape[0]) for a in fine]
+    scores = [_profile_score(ys, xs, a) for a in fine]
     # Image y grows downwards: a shear that aligns rows at angle a means lines rise by a.
     return round(-float(fine[int(np.argmax(scores))]), 2)
 

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
-from parser.lines import Line, Phrase, boilerplate_keys, is_boilerplate, is_prose, page_lines, word_size
+from parser.lines import (
+    Line, Phrase, boilerplate_keys, is_boilerplate, is_prose, median_size, page_lines, word_size,
+)
 from parser.page import Document, Page, Word
 
 # Lines whose text means "not a result" even when something sits in the value column.
@@ -98,6 +100,9 @@ class _Cells:
                 return kind
         return None
 
+    def name_words(self) -> list[Word]:
+        return [w for ph in self.cells.get(cols.NAME, []) for w in ph.words]
+
 
 def place(line: Line, header: Header) -> _Cells:
     """Put each phrase of the line (within the table's span) into a column."""
@@ -107,9 +112,7 @@ def place(line: Line, header: Header) -> _Cells:
     for phrase in line.phrases():
         if not header.contains(phrase.x0, phrase.x1):
             continue
-        words = phrase.words
-        size = word_size(words[0]) if len(words) == 1 else statistics.median(word_size(w) for w in words)
-        kind = header.assign(phrase.x0, phrase.x1, phrase.text, size)
+        kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words))
         if kind is None:
             if len(phrase.words) >= _SENTENCE_WORDS - 2:
                 prose = True  # a sentence running across columns
@@ -226,7 +229,7 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
             if close_below_last and last is not None and not name.startswith(ptext) \
                     and _continues(last.name, ptext):
                 last.name = f"{last.name} {ptext}"
-                last.words.extend(w for ph in p.cells.get(cols.NAME, []) for w in ph.words)
+                last.words.extend(p.name_words())
                 continue
             if heading_like(p):
                 if not titled:
@@ -235,7 +238,7 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
                 continue
             if close_above_this and not _NON_RESULT_NAMES.match(ptext):
                 prefix.append(ptext)
-                prefix_words.extend(w for ph in p.cells.get(cols.NAME, []) for w in ph.words)
+                prefix_words.extend(p.name_words())
                 continue
             prefix, prefix_words = [], []  # a comment or heading-less text between rows
             orphan = p if not _NON_RESULT_NAMES.match(ptext) else None
@@ -244,7 +247,7 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
                 c.line.top - orphan.line.bottom < 2 * c.line.size:
             # The value sits a line below its name, with a gap.
             prefix = [orphan.text(cols.NAME).strip()]
-            prefix_words = [w for ph in orphan.cells.get(cols.NAME, []) for w in ph.words]
+            prefix_words = orphan.name_words()
         full_name = " ".join([*prefix, name]).strip()
         if not full_name:
             continue  # a value with no name anywhere near: nothing to attach it to
@@ -288,14 +291,14 @@ def _garbled_name_under(c: _Cells, pending: list[_Cells]) -> _Cells | None:
     """On an OCR page, the confident name-only line just above (or overlapping) a value line
     whose own name cell is all unsure words: the printed name, with the garbled small method
     line tesseract merged into the value line in place of it. None otherwise."""
-    name_words = [w for ph in c.cells.get(cols.NAME, []) for w in ph.words]
+    name_words = c.name_words()
     if not name_words or max(w.conf for w in name_words) >= _GARBLED_NAME_CONFIDENCE:
         return None
     above = [p for p in pending if not p.prose and p.text(cols.NAME).strip()]
     if not above:
         return None
     p = above[-1]
-    p_words = [w for ph in p.cells.get(cols.NAME, []) for w in ph.words]
+    p_words = p.name_words()
     if not p_words or min(w.conf for w in p_words) < _SURE_NAME_CONFIDENCE:
         return None
     if c.line.top - p.line.bottom >= 0.6 * p.line.size:
@@ -335,7 +338,7 @@ def _looks_like_specimen(text: str) -> bool:
 
 
 def _mostly_bold(cells: list[_Cells]) -> bool:
-    words = [w for c in cells for ph in c.cells.get(cols.NAME, []) for w in ph.words]
+    words = [w for c in cells for w in c.name_words()]
     return bool(words) and sum(w.bold for w in words) > len(words) / 2
 
 
@@ -411,8 +414,12 @@ def document_rows(doc: Document) -> list[RawRow]:
 
 def _header_line(line: Line, page: Page) -> bool:
     """Table headers repeat on every page but are not boilerplate: they place the columns."""
-    words = [(w.text, w.x0, w.x1) for w in line.words]
-    return bool(cols.find_headers(words, line.top, line.bottom, page.number, page.width))
+    return bool(_line_headers(line, page))
+
+
+def _line_headers(line: Line, page: Page) -> list[Header]:
+    return cols.find_headers([(w.text, w.x0, w.x1) for w in line.words], line.top, line.bottom,
+                             page.number, page.width)
 
 
 def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], str | None]]:
@@ -444,8 +451,7 @@ def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int
     """The headers of line i, read together with the next line when labels are stacked on two
     lines ("Reference / Interval", "Previous Result / and Date"); and how many lines they use."""
     line = lines[i]
-    single = cols.find_headers([(w.text, w.x0, w.x1) for w in line.words], line.top, line.bottom,
-                               page.number, page.width)
+    single = _line_headers(line, page)
     if i + 1 < len(lines) and any(cols.label_key(w.text) in cols.LABEL_WORDS for w in line.words) \
             and _stacked_label_line(line, lines[i + 1]):
         pair = [line, lines[i + 1]]
@@ -500,7 +506,7 @@ def _title_above(lines: list[Line], header: Header) -> str | None:
     if not candidates:
         return None
     line, phrases = max(candidates, key=lambda c: c[0].bottom)
-    size = statistics.median(word_size(w) for p in phrases for w in p.words)
+    size = median_size([w for p in phrases for w in p.words])
     if header.top - line.bottom > 3 * size or any(is_flag(p.text) for p in phrases):
         return None
     if len(phrases) > 1:

@@ -82,8 +82,7 @@ class Line:
 
     @cached_property
     def size(self) -> float:
-        words = self.words
-        return word_size(words[0]) if len(words) == 1 else statistics.median(word_size(w) for w in words)
+        return median_size(self.words)
 
     @cached_property
     def text(self) -> str:
@@ -100,6 +99,11 @@ class Line:
 
 def word_size(word: Word) -> float:
     return word.size or (word.bottom - word.top)
+
+
+def median_size(words: list[Word]) -> float:
+    """The typical size of the words (a single word's own size without the median's cost)."""
+    return word_size(words[0]) if len(words) == 1 else statistics.median(word_size(w) for w in words)
 
 
 _X0 = attrgetter("x0")
@@ -203,34 +207,28 @@ def _size_limit(page: Page) -> float:
 
 def page_lines(page: Page) -> list[Line]:
     """The page's body lines, built once per page and shared by every stage."""
-    key = id(page)
-    cached = _LINES.get(key)
-    if cached is None or cached[0] is not page:
-        if len(_LINES) > 64:
-            _LINES.clear()
-        cached = (page, build_lines(body_words(page), page.number, page.source == "ocr"))
-        _LINES[key] = cached
-    return cached[1]
-
-
-_LINES: dict[int, tuple[Page, list[Line]]] = {}
+    return _per_page(_LINES, page, lambda: build_lines(body_words(page), page.number, page.source == "ocr"))
 
 
 def page_slope(page: Page) -> skew.Slopes:
     """The slopes of the page's text lines (OCR pages only; text layers are level)."""
     if page.source != "ocr":
         return [(0.0, 0.0)]
-    key = id(page)
-    cached = _SLOPES.get(key)
-    if cached is None or cached[0] is not page:
-        if len(_SLOPES) > 64:
-            _SLOPES.clear()
-        cached = (page, skew.estimate_slopes(page.words))
-        _SLOPES[key] = cached
-    return cached[1]
+    return _per_page(_SLOPES, page, lambda: skew.estimate_slopes(page.words))
 
 
+# Per-page results keyed by id(page); the page is kept alongside so a recycled id is noticed.
+_LINES: dict[int, tuple[Page, list[Line]]] = {}
 _SLOPES: dict[int, tuple[Page, skew.Slopes]] = {}
+
+
+def _per_page(cache: dict, page: Page, compute):
+    cached = cache.get(id(page))
+    if cached is None or cached[0] is not page:
+        if len(cache) > 64:
+            cache.clear()
+        cached = cache[id(page)] = (page, compute())
+    return cached[1]
 
 
 def boilerplate_keys(doc: Document) -> set[tuple[str, int]]:

@@ -12,7 +12,7 @@ import datetime as dt
 import re
 from functools import lru_cache
 
-from parser.lines import Line, Phrase, build_lines, large_words, page_lines
+from parser.lines import Line, Phrase, build_lines, large_words, page_lines, word_size
 from parser.models import ResultMetadata
 from parser.page import Document
 
@@ -74,9 +74,7 @@ def extract_metadata(doc: Document) -> ResultMetadata:
             meta.patient_first_name, meta.patient_last_name = split_person_name(value)
         elif field == "dob" and meta.dob is None:
             meta.dob = read_date(value, order)
-        elif field == "gender" and meta.gender is None:
-            meta.gender = read_gender(value)
-        elif field == "age_gender" and meta.gender is None:
+        elif field in ("gender", "age_gender") and meta.gender is None:
             meta.gender = read_gender(value)
         elif field == "lab" and meta.lab_name is None:
             meta.lab_name = value.strip() or None
@@ -295,7 +293,7 @@ def find_lab_name(doc: Document, lines: list[Line]) -> str | None:
                and not re.search(r"@|www\.|\d{5}", p.text) and _split_label(p.text)[0] is None
                and ":" not in p.text]
     if labbish:
-        best = max(labbish, key=lambda p: max(w.size or (w.bottom - w.top) for w in p.words))
+        best = max(labbish, key=lambda p: max(word_size(w) for w in p.words))
         return _clean_lab(best.text)
     for line in lines:
         m = _LAB_IN_TEXT.search(line.text)

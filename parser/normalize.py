@@ -71,7 +71,7 @@ class Context:
     default_sample: str = "unknown"
     decimal_comma: bool = False  # the report writes 4,2 for 4.2
     # Slopes of photographed pages whose words were levelled: bboxes go back to the image.
-    slopes: dict[int, list[tuple[float, float]]] | None = None
+    slopes: dict[int, skew.Slopes] | None = None
 
 
 def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
@@ -99,8 +99,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
                 units, confidence = fixed, confidence * 0.95
     range_text = row.range_text
     if range_text and units is None:
-        range_text, units_from_range = _split_range_units(range_text)
-        units = units or units_from_range
+        range_text, units = _split_range_units(range_text)
     reference = parse_range(range_text, context.gender, context.decimal_comma)
     flag = parse_flag(flag_text)
     result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
@@ -126,7 +125,6 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if row.ocr and _far_outside(value, reference, context.decimal_comma):
         confidence *= 0.6  # OCR drops decimal points: 4.1 read as 41 lands far off its range
 
-    sample_hint = row.specimen
     return LabReportResult(
         test_name=name,
         value=value,
@@ -135,7 +133,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         min_reference_range=reference.low if reference else None,
         max_reference_range=reference.high if reference else None,
         source_panel_name=row.panel,
-        sample_type=panels.sample_type(sample_hint, row.panel, name, default=context.default_sample),
+        sample_type=panels.sample_type(row.specimen, row.panel, name, default=context.default_sample),
         measurement_kind=panels.measurement_kind(name, row.method),
         interpretation=interpretation,
         is_above_max_range=result.is_above_max_range,

@@ -177,7 +177,8 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
     if replaced:
         log.debug("ocr re-read: %d of %d doubtful cells replaced", sum(
             1 for w in replaced.values() if w is not None), len(cells))
-    return [replaced.get(i, word) for i, word in enumerate(words) if replaced.get(i, word) is not None]
+    kept = (replaced.get(i, word) for i, word in enumerate(words))
+    return [word for word in kept if word is not None]
 
 
 def _clearly_better(reading: Word, first: list[Word]) -> bool:

@@ -18,6 +18,8 @@ _SAMPLE_WORDS: list[tuple[str, re.Pattern[str]]] = [
         r"cardiac|hepatitis|serology|immunology|inflammatory|blood\s+count|lipids)\b", re.I)),
 ]
 
+_BLOOD = dict(_SAMPLE_WORDS)["serum_plasma_blood"]
+
 _CALCULATED = re.compile(
     r"\b(calc|calculated|calculation|derived|computed|estimated|egfr|non[-\s]?hdl|"
     r"globulin|anion\s+gap|transferrin\s+saturation|iron\s+saturation|homa)\b", re.I)
@@ -48,5 +50,4 @@ def measurement_kind(test_name: str, method: str | None) -> str:
 
 def document_sample_type(text: str) -> str:
     """The fallback sample type of a report: blood when it speaks of blood, serum or plasma."""
-    pattern = dict(_SAMPLE_WORDS)["serum_plasma_blood"]
-    return "serum_plasma_blood" if pattern.search(text) else "unknown"
+    return "serum_plasma_blood" if _BLOOD.search(text) else "unknown"

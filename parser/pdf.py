@@ -154,7 +154,7 @@ class TextLayer:
         return True
 
 
-def extract_text_layer(page: pdfium.PdfPage, number: int, *, with_rules: bool = True) -> TextLayer:
+def extract_text_layer(page: pdfium.PdfPage, number: int) -> TextLayer:
     """The text layer of `page` as a `Page` of words (source "text"), with its quality."""
     frame = page_frame(page)
     textpage = page.get_textpage()
@@ -162,7 +162,7 @@ def extract_text_layer(page: pdfium.PdfPage, number: int, *, with_rules: bool = 
         words, garbage = _words(textpage, frame)
     finally:
         textpage.close()
-    rules, images = _drawing(page, frame, with_rules)
+    rules, images = _drawing(page, frame)
     result = Page(
         number=number,
         width=round(frame.width, 3),
@@ -325,7 +325,7 @@ def _is_bold(textpage, index: int, fonts: dict[bytes, bool], buffer) -> bool:
 # --- ruling lines and boxes ------------------------------------------------------------------
 
 
-def _drawing(page: pdfium.PdfPage, frame: PageFrame, with_rules: bool):
+def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     """Ruling lines/rectangles drawn on the page and the boxes of its images (displayed,
     clipped to the page)."""
     found: list[tuple[float, float, float, float]] = []
@@ -334,7 +334,7 @@ def _drawing(page: pdfium.PdfPage, frame: PageFrame, with_rules: bool):
     count = pdfium_c.FPDFPage_CountObjects(page)
     handle = ctypes.cast(page.raw, ctypes.c_void_p).value
     for i in range(count):
-        _collect(_page_object(handle, i), identity, frame, found, images, with_rules, 0)
+        _collect(_page_object(handle, i), identity, frame, found, images, 0)
     page_area = max(frame.width * frame.height, 1.0)
     images = [_clipped(box, frame) for box in images]
     rules = []
@@ -356,8 +356,7 @@ def _clipped(box, frame: PageFrame) -> tuple[float, float, float, float]:
     return max(x0, 0.0), max(top, 0.0), min(x1, frame.width), min(bottom, frame.height)
 
 
-def _collect(obj: int | None, parent_matrix, frame: PageFrame, found: list, images: list, with_rules: bool,
-             depth: int) -> None:
+def _collect(obj: int | None, parent_matrix, frame: PageFrame, found: list, images: list, depth: int) -> None:
     """Rules and image boxes of one page object (`obj`: its plain address)."""
     kind = _object_type(obj)
     if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
@@ -365,7 +364,7 @@ def _collect(obj: int | None, parent_matrix, frame: PageFrame, found: list, imag
     if kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
         matrix = _compose(_matrix(obj), parent_matrix)
         for i in range(_form_count_objects(obj)):
-            _collect(_form_object(obj, i), matrix, frame, found, images, with_rules, depth + 1)
+            _collect(_form_object(obj, i), matrix, frame, found, images, depth + 1)
         return
     if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
         # An image is drawn into the unit square mapped by its matrix.
@@ -374,7 +373,7 @@ def _collect(obj: int | None, parent_matrix, frame: PageFrame, found: list, imag
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
         images.append((min(xs), min(ys), max(xs), max(ys)))
         return
-    if kind != pdfium_c.FPDF_PAGEOBJ_PATH or not with_rules:
+    if kind != pdfium_c.FPDF_PAGEOBJ_PATH:
         return
     segments = _count_segments(obj)
     if segments <= 0 or segments > MAX_PATH_SEGMENTS:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 # One printed number: optional sign, digits with thousands separators or a decimal comma.
 NUMBER = r"[-+]?\d+(?:[.,]\d+)*"
 
-_COMPARATOR_ALIASES = {
+# Printed comparator -> its canonical spelling.
+COMPARATORS = {
     "<": "<", "<=": "<=", "≤": "<=", "=<": "<=",
     ">": ">", ">=": ">=", "≥": ">=", "=>": ">=",
 }
@@ -91,7 +92,7 @@ def _parse_single(text: str, decimal_comma: bool = False) -> Range | None:
             return None
         return Range(low, high)
     if m := _COMPARATOR.match(text):
-        op, value = _COMPARATOR_ALIASES[m.group(1)], parse_number(m.group(2), decimal_comma)
+        op, value = COMPARATORS[m.group(1)], parse_number(m.group(2), decimal_comma)
         if value is None:
             return None
         if op.startswith("<"):

@@ -106,13 +106,6 @@ def sniff(data: bytes, declared_type: str | None = None) -> Kind:
     return kind
 
 
-def kind_from_filename(filename: str | None) -> str | None:
-    """The kind a file name's extension claims ('x.JPG' -> 'jpeg'), for diagnostics only."""
-    if not filename or "." not in filename:
-        return None
-    return normalize_declared_type(filename.rsplit(".", 1)[1])
-
-
 # --- PDF -------------------------------------------------------------------------------------
 
 

@@ -137,7 +137,7 @@ def _run(image: Image.Image, call):
         except pytesseract.TesseractNotFoundError:
             tesseract_version.cache_clear()
             raise OcrUnavailableError() from None
-        except pytesseract.TesseractError:
+        except pytesseract.TesseractError:  # a RuntimeError too: not a timeout, callers handle it
             raise
         except RuntimeError as error:  # pytesseract's timeout
             if "timeout" in str(error).lower():

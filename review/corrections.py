@@ -16,11 +16,11 @@ from pydantic import ValidationError
 from parser.flags import interpret, parse_flag
 from parser.models import LabReportResult, LoincMatch, ReportData
 from parser.ranges import Range
+from review.routing import LOINC_CODE
 
 # A LOINC code to its match (or None when the code is unknown); injected by the service.
 LoincLookup = Callable[[str], LoincMatch | None]
 
-LOINC_CODE = "loinc_code"
 # Fields a reviewer may set directly; the LOINC match is set through `loinc_code`.
 EDITABLE_FIELDS = frozenset(LabReportResult.model_fields) - {"loinc_matches"}
 # Fields derived from value and range; recomputed unless the reviewer sets them.

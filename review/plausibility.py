@@ -144,15 +144,16 @@ def flag_contradicts_range(result: LabReportResult) -> bool:
     low, high = result.min_reference_range, result.max_reference_range
     above = high is not None and number > high
     below = low is not None and number < low
-    inside = (low is not None or high is not None) and not above and not below
+    # Only a two-sided range shows a value conclusively inside it.
+    inside = low is not None and high is not None and not above and not below
     if direction == "high":
-        return below or (inside and low is not None and high is not None)
+        return below or inside
     if direction == "low":
-        return above or (inside and low is not None and high is not None)
+        return above or inside
     if direction == "normal":
         return above or below
-    # "*" or "A": abnormal without a side; only a value inside a two-sided range contradicts it.
-    return inside and low is not None and high is not None
+    # "*" or "A": abnormal without a side; only a value inside the range contradicts it.
+    return inside
 
 
 # Analytes printed without a unit by design: ratios, indices, pH, specific gravity.

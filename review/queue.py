@@ -35,13 +35,8 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def as_utc(moment: datetime) -> datetime:
-    """Datetimes read back from SQLite lose their zone; they were written in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
-
-
 def is_live(claim: Claim | None, now: datetime) -> bool:
-    return claim is not None and as_utc(claim.expires_at) > now
+    return claim is not None and claim.expires_at > now
 
 
 def held_by_other(claim: Claim | None, reviewer: str, now: datetime) -> bool:
@@ -55,5 +50,5 @@ def take_claim(
     """The claim `reviewer` gets on `job_id`, or ClaimConflict if another reviewer holds it."""
     if held_by_other(existing, reviewer, now):
         assert existing is not None
-        raise ClaimConflict(as_utc(existing.expires_at))
+        raise ClaimConflict(existing.expires_at)
     return Claim(job_id=job_id, reviewer=reviewer, expires_at=now + ttl)

@@ -74,7 +74,7 @@ def uncertain_fields(
         found.append((VALUE, REASON_LOW_CONFIDENCE))
         if result.units:
             found.append((UNITS, REASON_LOW_CONFIDENCE))
-        if result.min_reference_range is not None or result.max_reference_range is not None:
+        if plausibility.has_range(result):
             found.append((REFERENCE_RANGE, REASON_LOW_CONFIDENCE))
     if plausibility.value_is_plausible(result) is False:
         found.append((VALUE, REASON_IMPLAUSIBLE))

@@ -22,7 +22,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from parser.exceptions import LabReportError
-from service.db import Database, set_current_database, upgrade
+from service.db import Database, upgrade
 from service.routes import jobs, review, review_web, users, webhooks
 from service.settings import Settings, get_settings
 from service.storage import FileStore
@@ -46,7 +46,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         database = open_database(settings)
-        set_current_database(database)
         app.state.database = database
         app.state.files = FileStore(settings.files_dir)
         app.state.job_queue = make_job_queue(settings, database)
@@ -64,7 +63,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             app.state.webhook_sender.stop()
             app.state.job_queue.stop()
             database.dispose()
-            set_current_database(None)
 
     app = FastAPI(
         title="labreport",

@@ -12,7 +12,10 @@ from datetime import timedelta
 
 from celery import Celery
 
+from service.db import Database
+from service.runner import run_job
 from service.settings import Settings, get_settings
+from service.tables import utcnow
 
 RUN_JOB_TASK = "labreport.run_job"
 # Unacknowledged tasks of a worker that died come back after this long (Redis transport)...
@@ -24,9 +27,8 @@ STALE_AFTER = timedelta(minutes=30)
 _apps: dict[str, Celery] = {}
 
 
-def make_celery(settings: Settings | None = None) -> Celery:
+def make_celery(settings: Settings) -> Celery:
     """The Celery app for the settings' broker (one per broker URL in this process)."""
-    settings = settings or get_settings()
     if settings.broker_url in _apps:
         return _apps[settings.broker_url]
     app = Celery("labreport", broker=settings.broker_url)
@@ -46,24 +48,18 @@ def make_celery(settings: Settings | None = None) -> Celery:
     return app
 
 
-_database = None
+_database: Database | None = None
 
 
-def _worker_database():
+def _worker_database() -> Database:
     """One database per worker process, opened on its first job."""
     global _database
     if _database is None:
-        from service.db import Database, set_current_database
-
         _database = Database(get_settings().resolved_database_url())
-        set_current_database(_database)
     return _database
 
 
 def _run_job_task(job_id: str) -> str | None:
-    from service.runner import run_job
-    from service.tables import utcnow
-
     settings = get_settings()
     # A task may be a redelivery: the broker re-sends a dead worker's task after the
     # visibility timeout, and an API restart re-sends unfinished jobs. A job `started`

@@ -7,8 +7,6 @@ Interface for the rest of `service/` (and the review tables):
   context manager that commits on success and rolls back on error.
 - `get_session` / `SessionDep`: FastAPI dependency yielding a session of the app's database
   (`request.app.state.database`), committed when the endpoint returns.
-- `session_scope()`: the same context manager on the process's current database
-  (the one the running app or worker opened), for code outside a request.
 - `upgrade(url)`: runs the Alembic migrations in `service/migrations` (revision
   "0001" is the service's tables; later revisions build on it).
 
@@ -73,26 +71,6 @@ class Database:
         self.engine.dispose()
 
 
-_current: Database | None = None
-
-
-def set_current_database(database: Database | None) -> None:
-    global _current
-    _current = database
-
-
-def current_database() -> Database:
-    if _current is None:
-        raise RuntimeError("no database is open in this process (create_app or the worker opens it)")
-    return _current
-
-
-@contextmanager
-def session_scope() -> Iterator[Session]:
-    with current_database().session_scope() as session:
-        yield session
-
-
 def get_session(request: Request) -> Iterator[Session]:
     database: Database = request.app.state.database
     with database.session_scope() as session:
@@ -107,6 +85,8 @@ SessionDep = Depends(get_session, scope="function")
 
 def upgrade(url: str) -> None:
     """Bring the schema at `url` to the newest revision (idempotent)."""
+    # Alembic loads only in the processes that migrate (serve, worker start, db upgrade),
+    # not in the parse processes that import this module for its sessions.
     from alembic import command
     from alembic.config import Config
 

@@ -24,11 +24,10 @@ def create_job(
     team: Team,
     user: User,
     needs_human_review: bool,
-    job_id: str | None = None,
 ) -> Job:
     now = utcnow()
     job = Job(
-        id=job_id or new_id(),
+        id=new_id(),
         team_id=team.id,
         user_id=user.id,
         status=UPLOAD_PENDING,

@@ -24,7 +24,7 @@ from fastapi.security import APIKeyHeader
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from review.queue import API_KEY_ACTOR, as_utc
+from review.queue import API_KEY_ACTOR
 from service.auth import API_KEY_HEADER, team_for_key
 from service.db import SessionDep
 from service.review_tables import Reviewer, ReviewSession
@@ -124,7 +124,7 @@ def load_session(session: Session, token: str | None) -> tuple[ReviewSession, Re
     if not token:
         return None
     web_session = session.get(ReviewSession, _sha256(token))
-    if web_session is None or as_utc(web_session.expires_at) <= utcnow():
+    if web_session is None or web_session.expires_at <= utcnow():
         return None
     reviewer = session.get(Reviewer, web_session.reviewer_id)
     if reviewer is None or reviewer.disabled:

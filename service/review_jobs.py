@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
-from datetime import datetime
+from dataclasses import dataclass
 from typing import Any
 
 from fastapi import HTTPException, status
@@ -23,7 +23,7 @@ from loinc.matcher import alias_key, get_matcher
 from parser.models import LoincMatch, ReportData
 from review import corrections
 from review.corrections import Change, CorrectionError
-from review.queue import API_KEY_ACTOR, Claim, ClaimConflict, as_utc, is_live, take_claim, utcnow
+from review.queue import API_KEY_ACTOR, Claim, ClaimConflict, is_live, take_claim, utcnow
 from review.routing import RoutingDecision, route_report
 from service.jobs import set_status
 from service.review_auth import Actor
@@ -65,8 +65,39 @@ def report_of(job: Job) -> ReportData:
     return ReportData.model_validate_json(job.data_json) if job.data_json else ReportData()
 
 
-def routing_of(job: Job, threshold: float) -> RoutingDecision:
-    return route_report(report_of(job), threshold=threshold, forced=job.needs_human_review)
+def routing_of(job: Job, threshold: float, report: ReportData | None = None) -> RoutingDecision:
+    """The job's routing; pass `report` when it is already parsed, to skip parsing it again."""
+    report = report_of(job) if report is None else report
+    return route_report(report, threshold=threshold, forced=job.needs_human_review)
+
+
+@dataclass
+class QueueEntry:
+    """One pending job as the queue (JSON and web page) lists it."""
+
+    job: Job
+    result_count: int
+    decision: RoutingDecision
+    claim: ReviewClaim | None
+    claimed_by: str | None
+
+
+def queue_entries(session: Session, actor: Actor) -> list[QueueEntry]:
+    """The team's pending jobs, oldest first, each with its routing and live claim."""
+    entries = []
+    for job in pending_jobs(session, actor):
+        report = report_of(job)
+        claim = live_claim(session, job.id)
+        entries.append(
+            QueueEntry(
+                job=job,
+                result_count=len(report.results),
+                decision=routing_of(job, actor.team.review_threshold, report),
+                claim=claim,
+                claimed_by=claimant_label(session, claim.reviewer) if claim else None,
+            )
+        )
+    return entries
 
 
 # --- claims -----------------------------------------------------------------------------
@@ -183,8 +214,7 @@ def _learn_alias(session: Session, actor: Actor, job: Job, name: str, units: str
 
 def _editable(session: Session, actor: Actor, job: Job) -> ReportData:
     """The job's report, once the actor may change it: under review, not someone else's claim."""
-    _require_pending(job)
-    claim_job(session, actor, job)  # editing takes (or renews) the claim
+    claim_job(session, actor, job)  # checks pending_review; editing takes (or renews) the claim
     return report_of(job)
 
 
@@ -271,7 +301,7 @@ def history(session: Session, job: Job) -> list[dict[str, Any]]:
         entries.append(
             {
                 "id": row.id,
-                "at": _iso(row.at),
+                "at": row.at.isoformat(),
                 "who": row.actor,
                 "who_label": labels[row.actor],
                 "action": row.action,
@@ -282,7 +312,3 @@ def history(session: Session, job: Job) -> list[dict[str, Any]]:
             }
         )
     return entries
-
-
-def _iso(moment: datetime) -> str:
-    return as_utc(moment).isoformat()

@@ -1,18 +1,18 @@
 """ORM tables of the review side: reviewers, their web sessions, claims and the audit trail.
 
 Created by the Alembic revision "0002_review" (after the service's "0001").
-Times are timezone-aware UTC; ids are UUID strings like the service's tables.
+Times are timezone-aware UTC (UTCDateTime, also on SQLite); ids are UUID strings like the service's tables.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base
-from service.tables import new_id, utcnow
+from service.tables import UTCDateTime, new_id, utcnow
 
 
 class Reviewer(Base):
@@ -26,7 +26,7 @@ class Reviewer(Base):
     email: Mapped[str] = mapped_column(String(320), unique=True)
     # argon2id hash (argon2-cffi); the password itself is shown once at creation.
     password_hash: Mapped[str] = mapped_column(String(200))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     disabled: Mapped[bool] = mapped_column(default=False)
 
 
@@ -39,8 +39,8 @@ class ReviewSession(Base):
     reviewer_id: Mapped[str] = mapped_column(ForeignKey("reviewers.id"), index=True)
     # Sent back in a header or form field on every state-changing request.
     csrf_token: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class ReviewClaim(Base):
@@ -51,8 +51,8 @@ class ReviewClaim(Base):
     job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id"), primary_key=True)
     # Reviewer id, or "api-key" for automation using the team key.
     reviewer: Mapped[str] = mapped_column(String(36))
-    claimed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
-    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    claimed_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
 
 class ReviewAudit(Base):
@@ -66,7 +66,7 @@ class ReviewAudit(Base):
     team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
     # Reviewer id, or "api-key".
     actor: Mapped[str] = mapped_column(String(36))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     # "update", "add", "delete", "complete".
     action: Mapped[str] = mapped_column(String(20))
     result_index: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from parser.exceptions import LabReportError
+from review.routing import route_report
 from service.db import Database
 from service.jobs import set_status
 from service.tables import (
@@ -76,6 +77,11 @@ def team_aliases(session: Session, team_id: str) -> dict[tuple[str, str], str]:
     return {(name, unit): code for name, unit, code in rows}
 
 
+def _locked_job(session: Session, job_id: str) -> Job | None:
+    """The job row, locked until commit (PostgreSQL); SQLite serializes writers by itself."""
+    return session.get(Job, job_id, with_for_update=session.bind.dialect.name != "sqlite")
+
+
 def claim_job(
     session: Session,
     job_id: str,
@@ -90,10 +96,9 @@ def claim_job(
     A job already `started` is taken again when `recovering` (a restart re-runs jobs a
     crash interrupted), or when it has been `started` since before `stale_before` (its
     worker is presumed dead: Celery redelivers a lost task only after its visibility
-    timeout, long after any parse ends).
-    crash interrupted). The caller commits.
+    timeout, long after any parse ends). The caller commits.
     """
-    job = session.get(Job, job_id, with_for_update=session.bind.dialect.name != "sqlite")
+    job = _locked_job(session, job_id)
     if job is None or job.deleted_at is not None:
         return None
     stale = stale_before is not None and job.updated_at < stale_before
@@ -122,7 +127,8 @@ def claim_job(
 def parse_files(work: JobWork) -> ParseOutcome:
     """Run the pipeline and the routing on the job's files; never raises for a bad report."""
     try:
-        from review.routing import route_report
+        # Imported here: the pipeline (OCR, LOINC table) is heavy and only parse
+        # processes need it, not the API process that imports this module.
         from service.pipeline import process_document
 
         blobs = [Path(path).read_bytes() for path in work.paths]
@@ -157,7 +163,7 @@ def finish_job(session: Session, job_id: str, outcome: ParseOutcome) -> str | No
     Returns the new status, or None when the job no longer wants a result (deleted
     meanwhile, or finished by another worker). The caller commits.
     """
-    job = session.get(Job, job_id, with_for_update=session.bind.dialect.name != "sqlite")
+    job = _locked_job(session, job_id)
     if job is None or job.status != STARTED or job.deleted_at is not None:
         return None
     if outcome.report_json is None:

@@ -6,7 +6,6 @@ for the API, the CLI and the tests.
 
 from __future__ import annotations
 
-import json
 import re
 import uuid
 from datetime import date, datetime
@@ -15,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from parser.models import ReportData
-from service.tables import Job, User, WebhookDelivery
+from service.tables import DELIVERY_PENDING, Job, User, WebhookDelivery
 
 EVENT_JOB_CREATED = "lab_report.parsing_job.created"
 EVENT_JOB_UPDATED = "lab_report.parsing_job.updated"
@@ -184,7 +183,7 @@ class WebhookDeliveryOut(BaseModel):
             url=row.url,
             status=row.status,
             attempts=row.attempts,
-            next_attempt_at=row.next_attempt_at if row.status == "pending" else None,
+            next_attempt_at=row.next_attempt_at if row.status == DELIVERY_PENDING else None,
             last_status_code=row.last_status_code,
             last_error=row.last_error,
             created_at=row.created_at,
@@ -196,7 +195,3 @@ class TeamCredentials(BaseModel):
     team_id: uuid.UUID
     api_key: str
     webhook_secret: str
-
-
-def review_reasons(job: Job) -> list[str]:
-    return json.loads(job.review_reasons_json) if job.review_reasons_json else []

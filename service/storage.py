@@ -6,7 +6,6 @@ LABREPORT_HOME can be moved.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import uuid
 from pathlib import Path
@@ -39,10 +38,3 @@ class FileStore:
         job_dir = self.root / job_id
         if job_dir.exists():
             shutil.rmtree(job_dir)
-
-    def sha256(self, relative: str) -> str:
-        digest = hashlib.sha256()
-        with open(self.path(relative), "rb") as handle:
-            for chunk in iter(lambda: handle.read(1 << 20), b""):
-                digest.update(chunk)
-        return digest.hexdigest()

@@ -37,7 +37,6 @@ STARTED = "started"
 PENDING_REVIEW = "pending_review"
 COMPLETED = "completed"
 FAILED = "failed"
-TERMINAL_STATUSES = frozenset({COMPLETED, FAILED})
 
 # The measured default of review.routing (benchmarks/review.py); teams may change theirs.
 DEFAULT_REVIEW_THRESHOLD = DEFAULT_THRESHOLD
@@ -60,13 +59,6 @@ class UTCDateTime(TypeDecorator):
         return value
 
 
-def default_review_threshold() -> float:
-    """The review module's tuned threshold, for teams that do not set their own."""
-    from review.routing import DEFAULT_THRESHOLD
-
-    return DEFAULT_THRESHOLD
-
-
 def new_id() -> str:
     return str(uuid.uuid4())
 
@@ -85,7 +77,7 @@ class Team(Base):
     webhook_url: Mapped[str | None] = mapped_column(String(2000), nullable=True)
     webhook_secret: Mapped[str] = mapped_column(String(100))
     # Rows read with a confidence below this go to human review.
-    review_threshold: Mapped[float] = mapped_column(Float, default=lambda: default_review_threshold())
+    review_threshold: Mapped[float] = mapped_column(Float, default=DEFAULT_REVIEW_THRESHOLD)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 

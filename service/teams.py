@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 from service.auth import hash_api_key, new_api_key
 from service.schemas import TeamCredentials
 from service.settings import Settings
-from service.tables import Team, default_review_threshold
+from service.tables import DEFAULT_REVIEW_THRESHOLD, Team
 from service.webhooks import new_webhook_secret, validate_webhook_url
 
 
@@ -40,7 +40,7 @@ def create_team(
         webhook_url=webhook_url,
         webhook_secret=new_webhook_secret(),
         review_threshold=(
-            review_threshold if review_threshold is not None else default_review_threshold()
+            review_threshold if review_threshold is not None else DEFAULT_REVIEW_THRESHOLD
         ),
     )
     session.add(team)

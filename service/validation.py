@@ -8,6 +8,7 @@ inside a multi-file upload.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,7 @@ MEDIA_TYPES = {"pdf": "application/pdf", "png": "image/png", "jpeg": "image/jpeg
 class CheckedFile:
     kind: str
     pages: int
+    sha256: str  # hex digest of the bytes checked (the check reads them anyway)
 
     @property
     def extension(self) -> str:
@@ -39,9 +41,10 @@ def check_file(path: Path, declared_type: str | None, *, max_pages: int) -> Chec
         pages = pdf_page_count(data)
         if pages > max_pages:
             raise TooManyPagesError(f"the document has {pages} pages; the limit is {max_pages}")
-        return CheckedFile(kind, pages)
-    open_image(data).close()
-    return CheckedFile(kind, 1)
+    else:
+        open_image(data).close()
+        pages = 1
+    return CheckedFile(kind, pages, hashlib.sha256(data).hexdigest())
 
 
 def check_upload(

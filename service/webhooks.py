@@ -36,6 +36,7 @@ from service.tables import (
     DELIVERY_DELIVERED,
     DELIVERY_EXHAUSTED,
     DELIVERY_PENDING,
+    Team,
     WebhookDelivery,
     utcnow,
 )
@@ -79,7 +80,7 @@ def _is_public(address: str) -> bool:
     return ip.is_global and not ip.is_multicast
 
 
-def validate_webhook_url(url: str, *, allow_private: bool, resolve: bool = True) -> str:
+def validate_webhook_url(url: str, *, allow_private: bool) -> str:
     """Return `url` if it is an http(s) URL of a public host; raise WebhookUrlError otherwise.
 
     Private, loopback and link-local targets would let a team probe the service's own
@@ -96,7 +97,7 @@ def validate_webhook_url(url: str, *, allow_private: bool, resolve: bool = True)
         return url
     host = parts.hostname
     try:
-        addresses = [host] if _literal_ip(host) else _resolve(host, parts.port) if resolve else []
+        addresses = [host] if _literal_ip(host) else _resolve(host, parts.port)
     except OSError as error:
         raise WebhookUrlError(f"the webhook host cannot be resolved ({error})") from None
     for address in addresses:
@@ -226,8 +227,6 @@ class WebhookSender:
 
     def deliver(self, delivery_id: str) -> None:
         """One attempt at one delivery, and its bookkeeping."""
-        from service.tables import Team
-
         with self.database.session_scope() as session:
             row = session.get(WebhookDelivery, delivery_id)
             if row is None or row.status != DELIVERY_PENDING:

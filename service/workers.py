@@ -145,7 +145,7 @@ class InProcessJobQueue:
                 )
                 candidates += [(job_id, False) for job_id in pending if job_id not in busy]
             works = []
-            for job_id, recovering in candidates[:free]:
+            for job_id, recovering in candidates:
                 work = claim_job(
                     session, job_id, files_root=self.settings.files_dir,
                     max_pages=self.settings.max_pages, recovering=recovering,
@@ -213,6 +213,7 @@ class CeleryJobQueue:
             log.exception("job %s: could not reach the Celery broker", job_id)
 
     def _send(self, job_id: str) -> None:
+        # Celery is imported only in Celery mode; the in-process queue never needs it.
         from service.celery_app import RUN_JOB_TASK, make_celery
 
         make_celery(self.settings).send_task(RUN_JOB_TASK, args=[job_id])

@@ -146,3 +146,26 @@ def test_crashes_fail_only_their_own_files(tmp_path):
     for failure in summary.failures:
         assert failure["failure_reason"] == "processing_error"
         assert "crashed" in failure["message"]
+
+
+def _crash_quoting_the_report(data: bytes, **_options):
+    quoted = " ".join(["Hemoglobin", "13.5", "for", "JANE", "DOE"])  # as if read from the report
+    raise ValueError(f"could not read {quoted}")
+
+
+def test_an_unexpected_error_is_logged_without_its_message(tmp_path, caplog):
+    item = plan(_sources_with_one_report(tmp_path), tmp_path / "out")[0]
+
+    outcome = batch_module.parse_one(item, _crash_quoting_the_report, max_pages=30)
+
+    assert outcome.status == "failed"
+    assert outcome.failure_reason == "processing_error"
+    assert "ValueError" in caplog.text
+    assert "JANE DOE" not in caplog.text and "13.5" not in caplog.text
+
+
+def _sources_with_one_report(tmp_path: Path) -> Path:
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "report.pdf").write_bytes(report_pdf())
+    return source

@@ -201,7 +201,7 @@ async def _receive_job(
                         path=relative,
                         media_type=item.media_type,
                         size=received.size,
-                        sha256=store.sha256(relative),
+                        sha256=item.sha256,
                     )
                 )
             session.commit()

@@ -11,7 +11,6 @@ from typing import Any
 from fastapi import APIRouter, Body, Depends, HTTPException, Query, Request, Response, status
 from sqlalchemy.orm import Session
 
-from review.queue import as_utc
 from service import review_jobs
 from service.db import SessionDep
 from service.review_auth import Actor, require_actor
@@ -60,24 +59,20 @@ def page_urls(job: Job) -> list[PageImage]:
 @router.get("/queue", response_model=list[QueueItem])
 def read_queue(actor: Actor = Depends(require_actor), session: Session = SessionDep):
     """The team's jobs in `pending_review`, oldest first."""
-    items = []
-    for job in review_jobs.pending_jobs(session, actor):
-        decision = review_jobs.routing_of(job, actor.team.review_threshold)
-        claim = review_jobs.live_claim(session, job.id)
-        items.append(
-            QueueItem(
-                job_id=job.id,
-                created_at=as_utc(job.created_at),
-                updated_at=as_utc(job.updated_at),
-                needs_human_review=job.needs_human_review,
-                result_count=len(review_jobs.report_of(job).results),
-                uncertain_count=len(decision.uncertain),
-                reasons=decision.reasons,
-                claimed_by=review_jobs.claimant_label(session, claim.reviewer) if claim else None,
-                claim_expires_at=as_utc(claim.expires_at) if claim else None,
-            )
+    return [
+        QueueItem(
+            job_id=entry.job.id,
+            created_at=entry.job.created_at,
+            updated_at=entry.job.updated_at,
+            needs_human_review=entry.job.needs_human_review,
+            result_count=entry.result_count,
+            uncertain_count=len(entry.decision.uncertain),
+            reasons=entry.decision.reasons,
+            claimed_by=entry.claimed_by,
+            claim_expires_at=entry.claim.expires_at if entry.claim else None,
         )
-    return items
+        for entry in review_jobs.queue_entries(session, actor)
+    ]
 
 
 @router.get("/loinc/search", response_model=LoincSearchResult)
@@ -94,7 +89,7 @@ def claim(job_id: str, actor: Actor = Depends(require_actor), session: Session =
     """Claim the job for 30 minutes (renewing one's own claim); 409 if another reviewer holds it."""
     job = review_jobs.load_job(session, actor, job_id, for_update=True)
     row = review_jobs.claim_job(session, actor, job)
-    return ClaimOut(job_id=job.id, claimed_by=actor.label, expires_at=as_utc(row.expires_at))
+    return ClaimOut(job_id=job.id, claimed_by=actor.label, expires_at=row.expires_at)
 
 
 @router.delete("/{job_id}/claim", status_code=status.HTTP_204_NO_CONTENT)
@@ -116,7 +111,7 @@ def read_job(job_id: str, actor: Actor = Depends(require_actor), session: Sessio
         uncertain=[UncertainField(index=i, field=f) for i, f in decision.uncertain],
         pages=page_urls(job),
         claimed_by=review_jobs.claimant_label(session, claim.reviewer) if claim else None,
-        claim_expires_at=as_utc(claim.expires_at) if claim else None,
+        claim_expires_at=claim.expires_at if claim else None,
     )
 
 
@@ -146,6 +141,7 @@ def page_image(
         data, page_in_file = store.read(job.files[number - 1].path), 1
     else:
         data, page_in_file = store.read(job.files[0].path), number
+    # Imported on first use: the API process loads the PDF/OCR stack only when a page is shown.
     from parser.document import render_page_png
 
     png = render_page_png(data, page_in_file)

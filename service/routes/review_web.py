@@ -17,7 +17,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.orm import Session
 
 from parser.models import LabReportResult
-from review.routing import LOINC_CODE, REFERENCE_RANGE
+from review.routing import LOINC_CODE, REFERENCE_RANGE, SOURCE_FLAG, TEST_NAME, UNITS, VALUE
 from service import review_jobs
 from service.db import SessionDep
 from service.review_auth import (
@@ -51,7 +51,7 @@ SECURITY_HEADERS = {
 }
 
 # Editable columns of the job page, named like the routing's uncertain fields.
-FIELDS = ("test_name", "value", "units", REFERENCE_RANGE, "source_flag", LOINC_CODE)
+FIELDS = (TEST_NAME, VALUE, UNITS, REFERENCE_RANGE, SOURCE_FLAG, LOINC_CODE)
 
 router = APIRouter(prefix="/review", include_in_schema=False)
 
@@ -82,11 +82,11 @@ def loinc_text(result: LabReportResult) -> str:
 def cell_texts(result: LabReportResult) -> dict[str, str]:
     """What each editable column shows; review.js renders the same after an edit."""
     return {
-        "test_name": result.test_name,
-        "value": result.value,
-        "units": result.units or "",
+        TEST_NAME: result.test_name,
+        VALUE: result.value,
+        UNITS: result.units or "",
         REFERENCE_RANGE: range_text(result.min_reference_range, result.max_reference_range),
-        "source_flag": result.source_flag or "",
+        SOURCE_FLAG: result.source_flag or "",
         LOINC_CODE: loinc_text(result),
     }
 
@@ -174,19 +174,16 @@ def queue_page(request: Request, session: Session = SessionDep):
     actor = reviewer_from_cookie(request, session)
     if actor is None:
         return _to_login()
-    rows = []
-    for job in review_jobs.pending_jobs(session, actor):
-        decision = review_jobs.routing_of(job, actor.team.review_threshold)
-        claim = review_jobs.live_claim(session, job.id)
-        rows.append(
-            {
-                "job": job,
-                "results": len(review_jobs.report_of(job).results),
-                "uncertain": len(decision.uncertain),
-                "reasons": decision.reasons,
-                "claimed_by": review_jobs.claimant_label(session, claim.reviewer) if claim else None,
-            }
-        )
+    rows = [
+        {
+            "job": entry.job,
+            "results": entry.result_count,
+            "uncertain": len(entry.decision.uncertain),
+            "reasons": entry.decision.reasons,
+            "claimed_by": entry.claimed_by,
+        }
+        for entry in review_jobs.queue_entries(session, actor)
+    ]
     return _page(request, "queue.html", {"actor": actor, "rows": rows})
 
 
@@ -197,7 +194,7 @@ def job_page(job_id: str, request: Request, session: Session = SessionDep):
         return _to_login()
     job = review_jobs.load_job(session, actor, job_id)
     report = review_jobs.report_of(job)
-    decision = review_jobs.routing_of(job, actor.team.review_threshold)
+    decision = review_jobs.routing_of(job, actor.team.review_threshold, report)
     uncertain: dict[int, set[str]] = {}
     for index, field in decision.uncertain:
         uncertain.setdefault(index, set()).add(field)

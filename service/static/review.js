@@ -239,9 +239,8 @@
       changes = { [field]: text || null };
     }
     try {
-      await patch(index, changes);
+      await patch(index, changes); // renders the saved row
       editing = null;
-      renderRow(index);
       select(index, col);
     } catch (error) {
       say(error.message, true);

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from fastapi.testclient import TestClient
+from PIL import Image, ImageDraw
+from reportlab.pdfgen import canvas
 
 from service.schemas import TeamCredentials
 from service.settings import Settings
@@ -72,8 +74,6 @@ def wait_for_job(client: TestClient, headers, job_id: str, timeout: float = 120)
 
 
 def png_bytes(size=(400, 300), text: str | None = None) -> bytes:
-    from PIL import Image, ImageDraw
-
     image = Image.new("RGB", size, "white")
     if text:
         ImageDraw.Draw(image).text((10, 10), text, fill="black")
@@ -83,8 +83,6 @@ def png_bytes(size=(400, 300), text: str | None = None) -> bytes:
 
 
 def pdf_bytes(pages: int = 1, encrypt: str | None = None) -> bytes:
-    from reportlab.pdfgen import canvas
-
     buffer = io.BytesIO()
     pdf = canvas.Canvas(buffer, encrypt=encrypt)
     for number in range(pages):

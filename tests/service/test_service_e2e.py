@@ -6,18 +6,18 @@ every job still reaches a terminal status with every webhook delivered at least 
 
 from __future__ import annotations
 
+import subprocess
 import time
+from pathlib import Path
 
 import httpx
 import pytest
 from standardwebhooks import Webhook
 
 from tests.service.helpers import REAL_REPORTS
-from tests.service.server import Server, cli_json, service_env, wait_all_terminal
+from tests.service.server import CLI, REPO, Server, cli_json, service_env, wait_all_terminal
 
 pytestmark = pytest.mark.slow
-
-DIGITAL = ["cbc_normal_drlogy.pdf", "kft_normal_drlogy.pdf", "lipid_normal_drlogy.pdf"]
 
 
 def _setup_team(env, receiver_url: str) -> dict:
@@ -26,8 +26,14 @@ def _setup_team(env, receiver_url: str) -> dict:
     return team
 
 
-def _upload(client: httpx.Client, user_id: str, name: str) -> dict:
-    content = (REAL_REPORTS / name).read_bytes()
+# Scanned reports take seconds each to OCR, so a kill lands while most jobs are unfinished.
+SCANNED = [REPO / "fixtures" / "synthetic" / layout / f"{layout}_0_scan.pdf"
+           for layout in ("us_reference", "eu_si", "indian_style")]
+
+
+def _upload(client: httpx.Client, user_id: str, name: str | Path) -> dict:
+    content = (REAL_REPORTS / name).read_bytes()  # an absolute path stays as it is
+    name = Path(name).name
     response = client.post(
         "/lab_report/v1/parser/job",
         files={"file": (name, content, "application/pdf")},
@@ -73,10 +79,6 @@ def test_serve_upload_complete_and_signed_webhooks(tmp_path, receiver):
 
 
 def test_team_create_refuses_a_private_webhook_url_by_default(tmp_path):
-    import subprocess
-
-    from tests.service.server import CLI, REPO
-
     env = service_env(tmp_path / "home", LABREPORT_ALLOW_PRIVATE_WEBHOOKS="0")
     done = subprocess.run(
         CLI + ["team", "create", "x", "--webhook-url", "http://127.0.0.1:9/h"],
@@ -92,7 +94,7 @@ def test_sigkill_mid_run_loses_no_job_and_no_webhook(tmp_path, receiver):
     server = Server(env, tmp_path / "server.log").start()
     client = httpx.Client(base_url=server.base_url, headers={"x-service-api-key": team["api_key"]}, timeout=30)
     user = client.post("/v2/user", json={"client_user_id": "crash-user"}).json()
-    job_ids = [_upload(client, user["user_id"], DIGITAL[i % 3])["id"] for i in range(12)]
+    job_ids = [_upload(client, user["user_id"], SCANNED[i % 3])["id"] for i in range(8)]
 
     # Kill once some work is done but much is still queued or running.
     deadline = time.monotonic() + 120

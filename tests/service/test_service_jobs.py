@@ -6,6 +6,7 @@ import uuid
 
 import pytest
 
+from parser.document import render_page_png
 from service.schemas import ParsingJob
 from tests.service.helpers import (
     DIGITAL_REPORT,
@@ -102,8 +103,6 @@ def test_multi_file_rejections(client, headers, user_id):
 
 @pytest.mark.slow
 def test_multi_image_upload_is_merged_in_order(client, headers, user_id, report):
-    from parser.document import render_page_png
-
     photo_of_report = render_page_png(report, 1, scale=2.0)
     blank = png_bytes(size=(1200, 1600))
     response = upload(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import shutil
+from datetime import timedelta
 
 from fastapi.testclient import TestClient
 
+import service.pipeline
 from service.app import create_app
 from service.jobs import create_job
-from service.runner import MAX_ATTEMPTS, ParseOutcome, claim_job, finish_job
+from service.runner import MAX_ATTEMPTS, JobWork, ParseOutcome, claim_job, finish_job, parse_files
 from service.tables import STARTED, Job, StoredFile, Team, User, utcnow
 from tests.service.helpers import DIGITAL_REPORT, make_team, wait_for_job
 
@@ -73,9 +75,6 @@ def test_jobs_left_started_by_a_crash_run_again_at_start(settings):
 
 
 def test_unexpected_errors_fail_the_job_without_logging_report_text(monkeypatch, caplog, tmp_path):
-    import service.pipeline
-    from service.runner import JobWork, parse_files
-
     patient = "Jane" + " Roe"  # built at run time, so only the message can leak it
 
     def broken(*args, **kwargs):
@@ -93,8 +92,6 @@ def test_unexpected_errors_fail_the_job_without_logging_report_text(monkeypatch,
 
 
 def test_a_started_job_is_rerun_only_once_stale(client, app, settings):
-    from datetime import timedelta
-
     job_id, _ = _job(app, settings, status=STARTED)
     with app.state.database.session_scope() as session:
         fresh = claim_job(session, job_id, files_root=settings.files_dir, max_pages=5,

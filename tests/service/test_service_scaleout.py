@@ -12,7 +12,9 @@ import subprocess
 import uuid
 
 import httpx
+import psycopg
 import pytest
+import redis
 from standardwebhooks import Webhook
 
 from tests.service.helpers import REAL_REPORTS
@@ -44,8 +46,6 @@ def scaleout_servers():
 @pytest.fixture
 def database_url(scaleout_servers):
     """A fresh PostgreSQL database for this test, dropped afterwards."""
-    import psycopg
-
     name = f"labreport_test_{uuid.uuid4().hex[:10]}"
     with psycopg.connect(PG_ADMIN_URL, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
@@ -106,6 +106,4 @@ def test_postgres_and_celery_workers_run_jobs(tmp_path, receiver, database_url):
         except subprocess.TimeoutExpired:
             worker.kill()
         worker_log.close()
-        import redis
-
         redis.Redis(host="127.0.0.1", port=6379, db=queue_db).delete("celery")  # leftover tasks, if any

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import uuid
 
+from sqlalchemy import select
+
+from service.tables import Team
 from tests.service.helpers import make_team
 
 
@@ -90,10 +93,6 @@ def test_missing_or_wrong_api_key_is_401(client, user_id):
 
 
 def test_api_keys_are_stored_hashed(app, team):
-    from sqlalchemy import select
-
-    from service.tables import Team
-
     with app.state.database.session_scope() as session:
         stored = session.scalars(select(Team.api_key_hash)).all()
     assert team.api_key not in stored

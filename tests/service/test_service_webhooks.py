@@ -7,11 +7,15 @@ import time
 from datetime import UTC, datetime
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import select
 from standardwebhooks import Webhook
 
+from service.app import create_app
 from service.jobs import create_job, set_status
-from service.outbox import scrub_job_payloads
+from service.outbox import envelope_json, job_envelope, scrub_job_payloads
+from service.schemas import WebhookEnvelope
+from service.settings import DEFAULT_RETRY_SCHEDULE
 from service.tables import Job, Team, User, WebhookDelivery
 from service.webhooks import (
     WebhookUrlError,
@@ -175,15 +179,11 @@ def test_private_urls_are_allowed_in_development_mode():
 
 
 def test_retry_schedule_of_the_contract():
-    from service.settings import DEFAULT_RETRY_SCHEDULE
-
     delays = [next_attempt_delay(DEFAULT_RETRY_SCHEDULE, n) for n in range(1, 9)]
     assert delays == [5, 300, 1800, 7200, 18000, 36000, 36000, None]
 
 
 def test_fast_envelope_equals_the_pydantic_envelope(client, app, team, user_id):
-    from service.outbox import envelope_json, job_envelope
-
     report = '{"metadata":{"patient_first_name":null},"results":[{"test_name":"Glucose","value":"95"}]}'
     with app.state.database.session_scope() as session:
         team_row = session.get(Team, str(team.team_id))
@@ -193,16 +193,10 @@ def test_fast_envelope_equals_the_pydantic_envelope(client, app, team, user_id):
         slow = json.loads(job_envelope(session, job, "lab_report.parsing_job.updated").model_dump_json())
     assert fast["data"]["data"]["results"][0]["test_name"] == "Glucose"
     # The stored JSON is spliced as is; validated, both say the same.
-    from service.schemas import WebhookEnvelope
-
     assert WebhookEnvelope.model_validate(fast) == WebhookEnvelope.model_validate(slow)
 
 
 def test_a_slow_2xx_does_not_count_as_delivered(settings, receiver):
-    from fastapi.testclient import TestClient
-
-    from service.app import create_app
-
     receiver.delay = 0.6
     slow_app = create_app(settings.model_copy(update={"webhook_timeout_seconds": 0.3}))
     with TestClient(slow_app) as client:
