@@ -2,7 +2,7 @@
 
 `match` reads one printed name per line from stdin (`name` or `name<TAB>unit`) and writes one
 JSON object per line, in the same order, one answer for every input line (blank or garbage
-lines get `no_match`). `search TEXT` prints the best codes for a name or a code as a table.
+lines get `no_match`). Each answer echoes the query as `query` and `unit` (null when none). `search TEXT` prints the best codes for a name or a code as a table.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ def _answer(line: str, top: int) -> dict:
     name, _, unit = line.rstrip("\r\n").partition("\t")
     name, unit = name.strip(), unit.strip() or None
     if not name:
-        return {"query": name, "loinc_match_status": NO_MATCH, "loinc_matches": []}
+        return {"query": name, "unit": unit, "loinc_match_status": NO_MATCH, "loinc_matches": []}
     result = get_matcher().match(name, unit, top=top)
     return {
         "query": name,
+        "unit": unit,
         "loinc_match_status": result.status,
         "loinc_matches": [to_loinc_match(entry, confidence).model_dump() for entry, confidence in result.matches[:top]],
     }

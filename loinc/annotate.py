@@ -15,8 +15,13 @@ _NO_SPECIMEN = {"unknown", "other"}
 
 
 def to_loinc_match(entry: Entry, confidence: float) -> LoincMatch:
-    aliases = [name for name in (entry.short_name,) if name]
-    aliases += [label for label, _fluid, _unit in entry.aliases if label not in aliases][:5]
+    # The table lists a label once per (fluid, unit) it was seen with: show each name once.
+    aliases: list[str] = []
+    seen: set[str] = set()
+    for label in (entry.short_name, *(label for label, _fluid, _unit in entry.aliases)):
+        if label and label.casefold() not in seen and len(aliases) < 6:
+            seen.add(label.casefold())
+            aliases.append(label)
     return LoincMatch(
         loinc_code=entry.code,
         loinc_name=entry.long_name,

@@ -14,9 +14,10 @@ def test_match_answers_every_line_in_order():
     answers = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(answers) == len(lines)
     assert [a["query"] for a in answers] == ["Hemoglobin", "", "@@@", "SGPT", "Neutrophils", ""]
+    assert [a["unit"] for a in answers] == ["g/dL", None, None, None, "%", None]
     assert answers[0]["loinc_match_status"] == "auto_match"
     assert answers[0]["loinc_matches"][0]["loinc_code"] == "718-7"
-    assert answers[1] == {"query": "", "loinc_match_status": "no_match", "loinc_matches": []}
+    assert answers[1] == {"query": "", "unit": None, "loinc_match_status": "no_match", "loinc_matches": []}
     assert answers[2]["loinc_match_status"] == "no_match"
     assert answers[3]["loinc_matches"][0]["loinc_code"] == "1742-6"
     assert answers[4]["loinc_matches"][0]["loinc_code"] == "770-8"
@@ -44,3 +45,16 @@ def test_match_survives_bytes_that_are_not_utf8():
     assert len(answers) == 3
     assert answers[0]["loinc_matches"][0]["loinc_code"] == "2160-0"
     assert answers[1]["loinc_match_status"] == "no_match"
+
+
+def test_match_lists_each_alias_once():
+    # The table repeats a label for every fluid and unit it was seen with (WBC: three times).
+    names = ["WBC", "Glucose\tmg/dL", "Creatinine"]
+    result = runner.invoke(app, ["match"], input="\n".join(names) + "\n")
+    assert result.exit_code == 0, result.output
+    for line in result.stdout.splitlines():
+        for match in json.loads(line)["loinc_matches"]:
+            folded = [alias.casefold() for alias in match["aliases"]]
+            assert len(folded) == len(set(folded)), match
+    wbc = json.loads(result.stdout.splitlines()[0])["loinc_matches"][0]
+    assert wbc["loinc_code"] == "6690-2" and "White Blood Cells" in wbc["aliases"]
