@@ -1,9 +1,11 @@
 """The batch run behind `labreport batch`: every report under a folder, in parallel processes.
 
 For each PDF/JPEG/PNG under the source folder (recursively) the pipeline's `data` object is
-written to `OUT/<relative path without extension>.json`; at the end `OUT/results.csv` holds
-one row per result of every parsed file and `OUT/summary.json` the counts and every failure
-with its `failure_reason`. A bad file is recorded and the run goes on; files whose JSON is
+written to `OUT/<relative path>.json` (the file's full name plus `.json`: `in/a/report.pdf` ->
+`out/a/report.pdf.json`, so two files sharing a stem never collide); at the end
+`OUT/results.csv` holds one row per result of every parsed file, with the report's patient
+and lab fields and `source_file`, and `OUT/summary.json` the counts, every failure with its
+`failure_reason`, and per file the review routing the service would apply. A bad file is recorded and the run goes on; files whose JSON is
 already there (and newer than the file) are skipped unless `force`.
 """
 
@@ -16,17 +18,15 @@ import multiprocessing
 import os
 import time
 import traceback
-from collections import Counter
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-import pandas as pd
-
 from parser.exceptions import LabReportError
 from parser.models import ReportData
+from review.routing import route_report
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +36,13 @@ RESULTS_CSV = "results.csv"
 SUMMARY_JSON = "summary.json"
 
 CSV_COLUMNS = [
-    "file", "page", "test_name", "value", "type", "units",
+    "source_file", "page", "test_name", "value", "type", "units",
     "min_reference_range", "max_reference_range", "reference_range_text",
     "interpretation", "is_above_max_range", "is_below_min_range", "source_flag",
     "source_panel_name", "sample_type", "measurement_kind", "sensitivity",
     "loinc_code", "loinc_name", "loinc_confidence", "loinc_match_status",
-    "extraction_confidence", "lab_name", "date_collected", "date_reported", "specimen_number",
+    "extraction_confidence", "patient_first_name", "patient_last_name", "dob", "gender",
+    "lab_name", "date_collected", "date_reported", "specimen_number",
 ]
 
 
@@ -60,6 +61,14 @@ class FileOutcome:
     failure_reason: str | None = None
     message: str | None = None
     seconds: float = 0.0
+    # What the service's routing decides for this report (null for a failed file).
+    needs_review: bool | None = None
+    review_reasons: list[str] = field(default_factory=list)
+
+    def route(self, report: ReportData) -> None:
+        """The same decision the service makes for a job (team default threshold, not forced)."""
+        decision = route_report(report)
+        self.needs_review, self.review_reasons = decision.needs_review, list(decision.reasons)
 
 
 @dataclass(slots=True)
@@ -97,16 +106,12 @@ def find_reports(source: Path, *, exclude: Path | None = None) -> list[Path]:
 
 
 def plan(source: Path, out: Path) -> list[BatchItem]:
-    """Pair every report with its JSON path. `a.pdf` and `a.png` in one folder would share
-    `a.json`; such files keep their extension (`a.pdf.json`, `a.png.json`) so none is lost."""
-    paths = find_reports(source, exclude=out)
-    stems = Counter(p.relative_to(source).with_suffix("").as_posix() for p in paths)
+    """Pair every report with its JSON path: one rule, the file's relative path plus `.json`
+    (`a.pdf` -> `a.pdf.json`), so `a.pdf` and `a.png` in one folder never share an output."""
     items = []
-    for path in paths:
-        relative = path.relative_to(source)
-        stem = relative.with_suffix("").as_posix()
-        name = relative.as_posix() if stems[stem] > 1 else stem
-        items.append(BatchItem(path, relative.as_posix(), out / (name + ".json")))
+    for path in find_reports(source, exclude=out):
+        relative = path.relative_to(source).as_posix()
+        items.append(BatchItem(path, relative, out / (relative + ".json")))
     return items
 
 
@@ -140,6 +145,7 @@ def parse_one(item: BatchItem, process: str | Callable, max_pages: int) -> FileO
         partial.write_text(report.model_dump_json(indent=2), encoding="utf-8")
         os.replace(partial, item.output)
         outcome = FileOutcome(item.relative, "parsed", results=len(report.results))
+        outcome.route(report)
     except LabReportError as error:
         outcome = FileOutcome(item.relative, "failed", failure_reason=error.failure_reason, message=error.message)
     except OSError as error:
@@ -225,10 +231,13 @@ def run_batch(
     for item in items:
         outcome = outcomes[item.relative]
         if outcome.status in ("parsed", "skipped"):
-            report_rows = _csv_rows(item)
+            report = _read_back(item)
+            if report is None:
+                continue
             if outcome.status == "skipped":
-                outcome.results = len(report_rows)
-            rows.extend(report_rows)
+                outcome.results = len(report.results)
+                outcome.route(report)
+            rows.extend(_csv_rows(item, report))
     _write_csv(out / RESULTS_CSV, rows)
 
     for item in items:
@@ -304,18 +313,22 @@ def _run_isolated(items: list[BatchItem], workers: int, process, max_pages: int,
             pool.shutdown(wait=True)
 
 
-def _csv_rows(item: BatchItem) -> list[dict]:
+def _read_back(item: BatchItem) -> ReportData | None:
     try:
-        report = ReportData.model_validate_json(item.output.read_text(encoding="utf-8"))
+        return ReportData.model_validate_json(item.output.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         log.warning("a batch output JSON could not be read back; its rows are left out")
-        return []
+        return None
+
+
+def _csv_rows(item: BatchItem, report: ReportData) -> list[dict]:
+    """One row per result, each carrying the report's metadata: the CSV stands alone."""
     meta = report.metadata
     rows = []
     for result in report.results:
         top = result.loinc_matches[0] if result.loinc_matches else None
         rows.append({
-            "file": item.relative,
+            "source_file": item.relative,
             "page": result.page,
             "test_name": result.test_name,
             "value": result.value,
@@ -337,6 +350,10 @@ def _csv_rows(item: BatchItem) -> list[dict]:
             "loinc_confidence": top.confidence_score if top else None,
             "loinc_match_status": result.loinc_match_status,
             "extraction_confidence": result.extraction_confidence,
+            "patient_first_name": meta.patient_first_name,
+            "patient_last_name": meta.patient_last_name,
+            "dob": meta.dob,
+            "gender": meta.gender,
             "lab_name": meta.lab_name,
             "date_collected": meta.date_collected,
             "date_reported": meta.date_reported,
@@ -346,6 +363,8 @@ def _csv_rows(item: BatchItem) -> list[dict]:
 
 
 def _write_csv(path: Path, rows: Iterable[dict]) -> None:
+    import pandas as pd  # here, not at the top: `labreport --help` should not load pandas
+
     frame = pd.DataFrame(list(rows), columns=CSV_COLUMNS)
     partial = path.with_name(path.name + ".part")
     frame.to_csv(partial, index=False)

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from cli.batch import default_workers
 from parser.exceptions import LabReportError, ProcessingError
 
 log = logging.getLogger(__name__)
@@ -54,16 +54,24 @@ def parse(
     typer.echo(report.model_dump_json(indent=None if compact else 2))
 
 
+def _failure_line(outcome) -> str:
+    """One line per failed file, for logs and pipes: file, reason, message."""
+    return f"failed: {outcome.file}: {outcome.failure_reason}: {outcome.message}"
+
+
 def batch(
     directory: Path = typer.Argument(..., help="Folder searched recursively for PDF/JPEG/PNG reports."),
     out: Path = typer.Option(..., "--out", "-o", help="Folder for the JSON files, results.csv and summary.json."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w", min=1, help="Parallel processes [default: all cores]."),
+    workers: int = typer.Option(
+        default_workers(), "--workers", "-w", min=1, show_default=True,
+        help="Parallel processes; by default one per core this command may use.",
+    ),
     force: bool = typer.Option(False, "--force", help="Parse again files whose JSON already exists."),
     max_pages: int = typer.Option(30, "--max-pages", min=1, help="Refuse longer documents."),
 ) -> None:
     """Parse every report under DIRECTORY into OUT. Exit code 1 when any file failed
     (each failure is in OUT/summary.json with its reason)."""
-    from cli.batch import run_batch  # here, not at the top: it imports pandas, slow for --help
+    from cli.batch import run_batch
 
     if not directory.is_dir():
         _fail(f"no such folder: {directory}", USAGE_ERROR)
@@ -81,6 +89,8 @@ def batch(
                 nonlocal failed
                 failed += outcome.status == "failed"
                 progress.update(task, advance=1, failed=failed)
+                if outcome.status == "failed":
+                    progress.console.print(_failure_line(outcome), markup=False, highlight=False)
 
             summary = run_batch(
                 directory, out, workers=workers, force=force, max_pages=max_pages,
@@ -88,7 +98,14 @@ def batch(
                 on_progress=advance,
             )
     else:
-        summary = run_batch(directory, out, workers=workers, force=force, max_pages=max_pages)
+        # Piped or logged: no bar, but every failure on its own line as it happens.
+        def report_failure(outcome) -> None:
+            if outcome.status == "failed":
+                typer.echo(_failure_line(outcome), err=True)
+
+        summary = run_batch(
+            directory, out, workers=workers, force=force, max_pages=max_pages, on_progress=report_failure
+        )
     typer.echo(
         f"{summary.total} files: {summary.parsed} parsed, {summary.skipped} skipped (already done), "
         f"{summary.failed} failed; {summary.results} results in {out / 'results.csv'}",

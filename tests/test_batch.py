@@ -42,11 +42,11 @@ def test_outputs_mirror_the_folder_tree(reports, tmp_path):
     out = tmp_path / "out"
     summary = run_batch(reports, out, workers=2, process=FAKE)
     assert (summary.total, summary.parsed, summary.failed, summary.skipped) == (4, 3, 1, 0)
-    assert (out / "clinic" / "2024" / "smith.json").is_file()
-    assert (out / "clinic" / "scan.json").is_file()
-    assert (out / "photo.json").is_file()
-    assert not (out / "broken.json").exists()
-    data = json.loads((out / "clinic" / "2024" / "smith.json").read_text())
+    assert (out / "clinic" / "2024" / "smith.pdf.json").is_file()
+    assert (out / "clinic" / "scan.PNG.json").is_file()
+    assert (out / "photo.jpg.json").is_file()
+    assert not (out / "broken.pdf.json").exists()
+    data = json.loads((out / "clinic" / "2024" / "smith.pdf.json").read_text())
     assert set(data) == {"metadata", "results"}
     assert data["results"][0]["value"] == str(len(report_pdf()))
 
@@ -56,7 +56,7 @@ def test_outputs_mirror_the_folder_tree(reports, tmp_path):
         {"file": "broken.pdf", "failure_reason": "invalid_input", "message": "the file is empty"}
     ]
     table = pd.read_csv(out / "results.csv")
-    assert sorted(table["file"]) == ["clinic/2024/smith.pdf", "clinic/scan.PNG", "photo.jpg"]
+    assert sorted(table["source_file"]) == ["clinic/2024/smith.pdf", "clinic/scan.PNG", "photo.jpg"]
     assert list(table["test_name"].unique()) == ["Size"]
 
 
@@ -77,11 +77,11 @@ def test_a_changed_report_is_parsed_again(reports, tmp_path):
     run_batch(reports, out, workers=1, process=FAKE)
     changed = reports / "photo.jpg"
     changed.write_bytes(encoded(Image.new("RGB", (30, 30), "white"), "JPEG"))
-    later = (out / "photo.json").stat().st_mtime + 10
+    later = (out / "photo.jpg.json").stat().st_mtime + 10
     os.utime(changed, (later, later))
     summary = run_batch(reports, out, workers=1, process=FAKE)
     assert summary.parsed == 1
-    assert json.loads((out / "photo.json").read_text())["results"][0]["value"] == str(changed.stat().st_size)
+    assert json.loads((out / "photo.jpg.json").read_text())["results"][0]["value"] == str(changed.stat().st_size)
 
 
 def test_same_name_with_different_extensions_loses_nothing(tmp_path):
@@ -91,7 +91,8 @@ def test_same_name_with_different_extensions_loses_nothing(tmp_path):
     (source / "a.png").write_bytes(encoded(Image.new("L", (5, 5), 255), "PNG"))
     (source / "b.pdf").write_bytes(report_pdf())
     outputs = {item.relative: item.output.name for item in plan(source, tmp_path / "out")}
-    assert outputs == {"a.pdf": "a.pdf.json", "a.png": "a.png.json", "b.pdf": "b.json"}
+    # One rule for every file, not only for those sharing a stem.
+    assert outputs == {"a.pdf": "a.pdf.json", "a.png": "a.png.json", "b.pdf": "b.pdf.json"}
 
 
 def test_output_folder_inside_the_source_is_not_read(reports):
@@ -109,6 +110,8 @@ def test_batch_command(reports, tmp_path, monkeypatch):
     result = CliRunner().invoke(app, ["batch", str(reports), "--out", str(out), "--workers", "1"])
     assert result.exit_code == 1  # one file failed
     assert "4 files: 3 parsed, 0 skipped (already done), 1 failed" in result.stderr
+    # Not a terminal: no progress bar, but each failure on a line of its own.
+    assert "failed: broken.pdf: invalid_input: the file is empty\n" in result.stderr
     assert (out / "summary.json").is_file() and (out / "results.csv").is_file()
     missing = CliRunner().invoke(app, ["batch", str(tmp_path / "nope"), "--out", str(out)])
     assert missing.exit_code == 2 and "no such folder" in missing.stderr
@@ -127,7 +130,7 @@ def test_real_reports_through_the_real_pipeline(tmp_path):
     summary = run_batch(source, tmp_path / "out", workers=2)
     assert (summary.parsed, summary.failed) == (2, 0)
     table = pd.read_csv(tmp_path / "out" / "results.csv", dtype={"value": str})
-    assert set(table["file"]) == set(names)
+    assert set(table["source_file"]) == set(names)
     hemoglobin = table[table["test_name"].str.startswith("Hemoglobin")]
     assert list(hemoglobin["value"]) == ["13.00"]  # as printed, not re-formatted as a float
 
@@ -169,3 +172,52 @@ def _sources_with_one_report(tmp_path: Path) -> Path:
     source.mkdir()
     (source / "report.pdf").write_bytes(report_pdf())
     return source
+
+
+def test_workers_help_shows_its_default():
+    app = typer.Typer()
+    parse_cmd.register(app)
+    app.command("other")(lambda: None)  # a group, so `batch --help` is a subcommand's help
+    result = CliRunner().invoke(app, ["batch", "--help"], env={"COLUMNS": "200"})
+    assert f"[default: {batch_module.default_workers()}]" in result.stdout
+
+
+def _metadata_process(data: bytes, **_options):
+    from parser.models import LabReportResult, ReportData, ResultMetadata
+
+    metadata = ResultMetadata(patient_first_name="Ann", patient_last_name="Lee", dob="1980-02-03",
+                              gender="female", lab_name="North Lab", date_collected="2024-05-06")
+    rows = [LabReportResult(test_name="Glucose", value="5.1", units="mmol/L", min_reference_range=3.9,
+                            max_reference_range=5.6, loinc_match_status="auto_match", interpretation="normal")]
+    if len(data) % 2:  # an unread unit on odd-sized files: the service would send these to review
+        rows.append(LabReportResult(test_name="Sodium", value="140", extraction_confidence=0.2))
+    return ReportData(metadata=metadata, results=rows)
+
+
+def test_csv_stands_alone_and_summary_carries_the_routing(tmp_path):
+    source = tmp_path / "in"
+    source.mkdir()
+    (source / "even.pdf").write_bytes(b"%PDF" + b"x" * 10)
+    (source / "odd.pdf").write_bytes(b"%PDF" + b"x" * 11)
+    out = tmp_path / "out"
+    run_batch(source, out, workers=1, process=_metadata_process)
+
+    table = pd.read_csv(out / "results.csv", dtype=str)
+    assert list(table.columns[:2]) == ["source_file", "page"]
+    first = table.iloc[0]
+    assert (first["source_file"], first["patient_first_name"], first["patient_last_name"]) == ("even.pdf", "Ann", "Lee")
+    assert (first["dob"], first["gender"], first["lab_name"]) == ("1980-02-03", "female", "North Lab")
+
+    files = {entry["file"]: entry for entry in json.loads((out / "summary.json").read_text())["files"]}
+    assert files["even.pdf"]["needs_review"] is False and files["even.pdf"]["review_reasons"] == []
+    assert files["odd.pdf"]["needs_review"] is True
+    assert "text read with low confidence" in files["odd.pdf"]["review_reasons"]
+    # A re-run skips both files and still reports their routing, read back from the JSON.
+    again = run_batch(source, out, workers=1, process=_metadata_process)
+    assert [(f["status"], f["needs_review"]) for f in again.files] == [("skipped", False), ("skipped", True)]
+
+
+def test_a_failed_file_has_no_routing(reports, tmp_path):
+    summary = run_batch(reports, tmp_path / "out", workers=1, process=FAKE)
+    broken = next(entry for entry in summary.files if entry["file"] == "broken.pdf")
+    assert broken["needs_review"] is None and broken["review_reasons"] == []
