@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from parser import vocabulary
 from parser.flags import is_flag
 from parser.ranges import NUMBER, looks_like_range
 
@@ -20,47 +21,7 @@ IN_RANGE, OUT_OF_RANGE, PREVIOUS, OTHER = "in_range", "out_of_range", "previous"
 VALUE_KINDS = (RESULT, IN_RANGE, OUT_OF_RANGE)
 
 # Header label (lower case, punctuation dropped) -> column kind. Longest label wins.
-_LABELS: dict[str, str] = {}
-for _kind, _labels in {
-    NAME: [
-        "test", "tests", "test name", "test names", "investigation", "investigations",
-        "analysis", "analyte", "analytes", "parameter", "parameters", "test description",
-        "description", "component", "components", "examination", "test performed",
-        "tests performed", "name of test", "test parameter", "lab test", "assay",
-    ],
-    RESULT: [
-        "result", "results", "value", "values", "your value", "observed value",
-        "observed values", "result value", "patient value", "patient result", "findings",
-        "current result", "test result", "test results", "measured value", "your result",
-    ],
-    FLAG: ["flag", "flags", "abnormal flag", "abn flag", "status", "h/l", "alert"],
-    UNITS: ["unit", "units", "uom", "unit of measure", "units of measure"],
-    RANGE: [
-        "reference range", "reference ranges", "reference interval", "reference intervals",
-        "reference value", "reference values", "ref range", "ref value", "ref values",
-        "ref interval", "ref intervals", "bio ref interval", "bio ref range",
-        "biological ref interval", "biological reference interval", "biological ref range",
-        "biological reference range", "normal range", "normal ranges", "normal value",
-        "normal values", "expected value", "expected values", "expected range",
-        "standard range", "reference", "range", "interval", "ref", "limits",
-        "reference limits", "ref limits",
-    ],
-    IN_RANGE: ["in range", "within range", "within normal range", "normal result"],
-    OUT_OF_RANGE: [
-        "out of range", "outside range", "out of normal range", "abnormal result",
-        "abnormal", "outside normal range",
-    ],
-    PREVIOUS: [
-        "previous result", "previous results", "previous", "prior result", "prior results",
-        "prior", "last result", "previous value", "previous values", "earlier result",
-        "historical result", "previous result and date", "prior result and date",
-    ],
-    OTHER: ["method", "methods", "methodology", "technology", "technique", "specimen", "date",
-            "lab", "site", "comment", "comments", "remarks", "performing lab", "code", "loinc",
-            "sample", "cpt", "test code", "instrument"],
-}.items():
-    for _label in _labels:
-        _LABELS[_label] = _kind
+_LABELS: dict[str, str] = vocabulary.header_labels()
 _MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
 # Single words that occur in header labels (to recognise a second line of stacked labels).
 LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {"and", "of"}

@@ -10,25 +10,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from parser import vocabulary
 from parser.ranges import COMPARATORS, NUMBER, Range, parse_number
 
 # Printed flag (normalised to upper case) -> (interpretation, direction).
-_FLAGS: dict[str, tuple[str, str | None]] = {
-    "H": ("abnormal", "high"), "HI": ("abnormal", "high"), "HIGH": ("abnormal", "high"),
-    "L": ("abnormal", "low"), "LO": ("abnormal", "low"), "LOW": ("abnormal", "low"),
-    "A": ("abnormal", None), "ABN": ("abnormal", None), "ABNORMAL": ("abnormal", None),
-    "*": ("abnormal", None), "**": ("abnormal", None),
-    "↑": ("abnormal", "high"), "↓": ("abnormal", "low"),
-    "HH": ("critical", "high"), "LL": ("critical", "low"), "H*": ("critical", "high"),
-    "L*": ("critical", "low"), "!H": ("critical", "high"), "!L": ("critical", "low"),
-    "↑↑": ("critical", "high"), "↓↓": ("critical", "low"),
-    "!!": ("critical", None), "!": ("abnormal", None), "C": ("critical", None), "CRIT": ("critical", None), "CRITICAL": ("critical", None),
-    "PANIC": ("critical", None), "CRITICAL HIGH": ("critical", "high"),
-    "CRITICAL LOW": ("critical", "low"), "HIGH*": ("critical", "high"), "LOW*": ("critical", "low"),
-    "N": ("normal", None), "NORMAL": ("normal", None), "WNL": ("normal", None),
-    "BORDERLINE": ("abnormal", None), "BORDERLINE HIGH": ("abnormal", "high"),
-    "BORDERLINE LOW": ("abnormal", "low"),
-}
+_FLAGS: dict[str, tuple[str, str | None]] = vocabulary.flags()
 
 _COMPARATOR_VALUE = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")\s*$")
 

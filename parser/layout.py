@@ -12,7 +12,7 @@ import re
 import statistics
 from dataclasses import dataclass, field
 
-from parser import columns as cols
+from parser import columns as cols, vocabulary
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.lines import (
@@ -20,29 +20,26 @@ from parser.lines import (
 )
 from parser.page import Document, Page, Word
 
+
+def _alternatives(entries: list[str]) -> str:
+    """A regex alternation of vocabulary entries, longest first; spaces and dots optional."""
+    parts = []
+    for entry in sorted(entries, key=len, reverse=True):
+        part = re.escape(entry).replace(r"\ ", r"\s*").replace(r"\.", r"\.?")
+        parts.append(part)
+    return "|".join(parts)
+
+
 # Lines whose text means "not a result" even when something sits in the value column.
 _NON_RESULT_NAMES = re.compile(
-    r"^\W*(sample|specimen)(\s+type)?\b|^\W*(method|methodology|note|notes|comment|comments|"
-    r"interpretation|remark|remarks|tat|page|printed|reported|collected|received|registered|"
-    r"ref\.?\s*by|referred|doctor|dr\.|signature|end of report|result|results|instrument|"
-    r"instruments|clinical|advice|kindly|please|test name|investigation|patient|name|age|sex|"
-    r"gender|dob|date|lab no|accession|uhid|barcode|report status|status)\b",
-    re.I,
-)
-_METHOD_LINE = re.compile(r"^\W*(method|methodology|technique|principle)\b\s*[:\-]?", re.I)
+    r"^\W*(" + _alternatives(vocabulary.words(vocabulary.NON_RESULT_LABELS)) + r")\b", re.I)
+_METHOD_LINE = re.compile(
+    r"^\W*(" + _alternatives(vocabulary.words(vocabulary.METHOD_LABELS)) + r")\b\s*[:\-]?", re.I)
 _METHOD_WORDS = re.compile(
-    r"\b(calculated|calculation|derived|immunoturbidimetry|impedance|photometry|"
-    r"spectrophotometry|colorimetric|enzymatic|kinetic|clia|cmia|eclia|elisa|hplc|ise|"
-    r"flow cytometry|microscopy|uricase|urease|jaffe|turbidimetric|chemiluminescence|"
-    r"immunoassay|biuret|bcg|arsenazo|molybdate|ifcc|vcs|automated)\b",
-    re.I,
-)
+    r"\b(" + _alternatives(vocabulary.words(vocabulary.METHOD_WORDS)) + r")\b", re.I)
 # Words that make a line without a value read as a panel heading (used when fonts are unknown).
 _PANEL_WORDS = re.compile(
-    r"\b(panel|profile|count|tests?|function|studies|markers|chemistry|ha?ematology|urinalysis|"
-    r"urine|lipids?|differential|electrolytes|serology|vitamins|hormones?|thyroid|iron|analysis|"
-    r"examination|biochemistry|immunology|coagulation|cbc|cmp|bmp|lft|kft|rft|tft|hba1c|"
-    r"diabetes|metabolic|cardiac|inflammation|inflammatory|routine|complete|special)\b", re.I)
+    r"\b(" + _alternatives(vocabulary.words(vocabulary.SECTION_WORDS)) + r")\b", re.I)
 _SENTENCE_WORDS = 7  # a "value" this long is prose, not a result
 
 

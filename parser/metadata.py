@@ -12,39 +12,12 @@ import datetime as dt
 import re
 from functools import lru_cache
 
+from parser import vocabulary
 from parser.lines import Line, Phrase, build_lines, large_words, page_lines, word_size
 from parser.models import ResultMetadata
 from parser.page import Document
 
-_LABELS: dict[str, str] = {}
-for _field, _labels in {
-    "name": ["patient name", "name", "patient", "pt name", "patient's name", "name of patient",
-             "patient full name", "full name", "patient name (last, first)"],
-    "dob": ["dob", "d o b", "date of birth", "birth date", "birthdate", "born", "date of birth (dob)"],
-    "gender": ["gender", "sex"],
-    "age_gender": ["age / gender", "age/gender", "age / sex", "age/sex", "sex / age", "sex/age",
-                   "gender / age", "gender/age", "age-sex", "age & sex", "age & gender"],
-    "lab": ["lab", "laboratory", "lab name", "performing lab", "performing laboratory",
-            "testing lab"],
-    "collected": ["collected", "collected on", "collection date", "date collected", "sample collected",
-                  "sample collected on", "collection date/time", "collection date & time",
-                  "specimen collected", "date of collection", "sample collection date",
-                  "collection time", "collected date", "drawn", "date drawn", "collection",
-                  "sample date", "specimen date", "date/time collected", "date & time of collection"],
-    "reported": ["reported", "reported on", "report date", "date reported", "date of report",
-                 "report released", "released", "released on", "result date", "reporting date",
-                 "final report date", "report date/time", "reported date", "report printed",
-                 "date/time reported", "authorised on", "authorized on", "verified on", "authorised",
-                 "authorized", "validated", "validated on", "approved", "approved on",
-                 "verified", "signed out", "finalized", "finalised", "report generated"],
-    "specimen": ["accession", "accession no", "accession number", "accession #", "acc no", "acc #",
-                 "specimen id", "specimen no", "specimen number", "specimen #", "sample id",
-                 "sample no", "sample number", "lab no", "lab number", "lab id", "lab ref",
-                 "barcode", "barcode no", "requisition no", "requisition #", "order no",
-                 "order number", "specimen", "accession id", "lab accession", "sample barcode"],
-}.items():
-    for _label in _labels:
-        _LABELS[_label] = _field
+_LABELS: dict[str, str] = vocabulary.metadata_labels()
 
 _MONTHS = {m.lower(): i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
@@ -72,6 +45,11 @@ def extract_metadata(doc: Document) -> ResultMetadata:
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
             meta.patient_first_name, meta.patient_last_name = split_person_name(value)
+        elif field == "first_name" and meta.patient_first_name is None:
+            meta.patient_first_name = split_person_name(value)[0]
+        elif field == "last_name" and meta.patient_last_name is None:
+            first, last = split_person_name(value)
+            meta.patient_last_name = last or first
         elif field == "dob" and meta.dob is None:
             meta.dob = read_date(value, order)
         elif field in ("gender", "age_gender") and meta.gender is None:
@@ -144,6 +122,7 @@ def _label_key(text: str) -> str:
 
 def split_person_name(text: str) -> tuple[str | None, str | None]:
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
+    text = _before_other_label(text)
     text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
     if not text or not re.search(r"[A-Za-z]", text):
         return None, None
@@ -155,6 +134,18 @@ def split_person_name(text: str) -> tuple[str | None, str | None]:
     if len(tokens) == 1:
         return tokens[0], None
     return tokens[0], tokens[-1]
+
+
+def _before_other_label(text: str) -> str:
+    """A name value ends where another label, a number or a time begins ("Jane Doe MRN 123",
+    "Jane Doe 10:47 am"): a label or a clock time is never part of a person's name."""
+    kept: list[str] = []
+    for token in text.split():
+        bare = token.strip(":#.,").lower()
+        if re.search(r"\d", token) or bare in _LABELS or (kept and bare in ("am", "pm")):
+            break
+        kept.append(token)
+    return " ".join(kept)
 
 
 def read_gender(text: str) -> str | None:
