@@ -22,6 +22,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from parser.exceptions import LabReportError
+from service.api_docs import install_docs
 from service.db import Database, upgrade
 from service.routes import jobs, review, review_web, users, webhooks
 from service.settings import Settings, get_settings
@@ -69,6 +70,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         summary="Lab report parsing jobs: upload a report, get structured, LOINC-coded results.",
         version="0.1.0",
         lifespan=lifespan,
+        docs_url=None,  # install_docs serves /docs and /redoc with local assets (offline)
+        redoc_url=None,
     )
     app.state.settings = settings
 
@@ -82,4 +85,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     for module in (users, jobs, webhooks, review, review_web):
         app.include_router(module.router)
+    install_docs(app)
     return app

@@ -6,6 +6,7 @@ for the API, the CLI and the tests.
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from datetime import date, datetime
@@ -43,6 +44,11 @@ class ParsingJob(BaseModel):
     deleted_at: datetime | None = None
     # (ext) why a failed job failed, for a person (never report content).
     failure_detail: str | None = None
+    review_reasons: list[str] = Field(
+        default_factory=list,
+        description="(ext) why the job went to pending_review (review.routing; short, no patient "
+        "data), kept after the review; empty when it completed without review",
+    )
 
     @classmethod
     def from_row(cls, job: Job, *, with_data: bool = True) -> ParsingJob:
@@ -61,6 +67,7 @@ class ParsingJob(BaseModel):
             updated_at=job.updated_at,
             deleted_at=job.deleted_at,
             failure_detail=job.failure_detail,
+            review_reasons=json.loads(job.review_reasons_json) if job.review_reasons_json else [],
         )
 
 

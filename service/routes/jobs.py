@@ -244,7 +244,8 @@ def delete_parsing_job(
 ) -> ParsingJob:
     """Remove the job's files and extracted data; the record stays, marked `deleted_at`.
 
-    A job deleted before it finished ends as `failed` with failure_reason `deleted` (ext).
+    A job deleted before it finished ends as `failed` with failure_reason `deleted` (ext); a
+    finished one keeps its status (with `data: null`). Either way an `updated` webhook says so.
     """
     job = _team_job(session, team, job_id)
     if job.deleted_at is None:
@@ -258,7 +259,7 @@ def delete_parsing_job(
         if job.status not in (COMPLETED, FAILED, PENDING_REVIEW):
             set_status(session, job, FAILED, failure_reason=FAILURE_DELETED)
         else:
-            job.updated_at = job.deleted_at
+            set_status(session, job, job.status)  # same status; the webhook reports the deletion
         scrub_job_payloads(session, job)
         scrub_review_data(session, job)  # the review audit keeps who/when, not the values
         session.commit()
