@@ -18,6 +18,7 @@ from parser.exceptions import LabReportError, ProcessingError
 
 log = logging.getLogger(__name__)
 USAGE_ERROR = 2
+OUTPUT_FORMATS = ("json", "fhir")
 
 
 def pipeline():
@@ -36,14 +37,25 @@ def parse(
     file: Path = typer.Argument(..., help="A lab report: PDF, JPEG or PNG, at most 10 MB."),
     max_pages: int = typer.Option(30, "--max-pages", min=1, help="Refuse longer documents."),
     compact: bool = typer.Option(False, "--compact", help="One-line JSON instead of indented."),
+    output_format: str = typer.Option(
+        "json", "--format", help="json: the data object; fhir: a FHIR R4 Bundle (collection)."
+    ),
+    explain: bool = typer.Option(
+        False, "--explain", help="Print per page the rows read and every line not read, with why."
+    ),
 ) -> None:
     """Parse one report and print its data object (metadata and results) as JSON."""
+    if output_format not in OUTPUT_FORMATS:
+        _fail(f"unknown --format {output_format!r}; use one of: {', '.join(OUTPUT_FORMATS)}", USAGE_ERROR)
     if not file.is_file():
         _fail(f"no such file: {file}", USAGE_ERROR)
     try:
         data = file.read_bytes()
     except OSError as error:
         _fail(f"cannot read {file}: {error.strerror}", USAGE_ERROR)
+    if explain:
+        _explain(data, max_pages)
+        return
     try:
         report = pipeline()(data, filename=file.name, max_pages=max_pages)
     except LabReportError as error:
@@ -51,7 +63,24 @@ def parse(
     except Exception as error:  # a bug: one line for the user, the traceback in the debug log
         log.debug("unexpected error while parsing", exc_info=True)
         _fail(f"{ProcessingError().message} ({type(error).__name__})", ProcessingError.exit_code)
+    if output_format == "fhir":
+        from service.fhir import bundle_json, file_bundle  # loads the FHIR models only when asked
+
+        typer.echo(bundle_json(file_bundle(report, data), indent=None if compact else 2))
+        return
     typer.echo(report.model_dump_json(indent=None if compact else 2))
+
+
+def _explain(data: bytes, max_pages: int) -> None:
+    """--explain: the layout reading, to stdout only (it holds patient data: never logged)."""
+    from parser.document import load_document
+    from parser.explain import explain_document, format_explanation
+
+    try:
+        pages = explain_document(load_document(data, max_pages=max_pages))
+    except LabReportError as error:
+        _fail(f"{error.message} [{error.failure_reason}]", error.exit_code)
+    typer.echo(format_explanation(pages))
 
 
 def _failure_line(outcome) -> str:
@@ -68,6 +97,10 @@ def batch(
     ),
     force: bool = typer.Option(False, "--force", help="Parse again files whose JSON already exists."),
     max_pages: int = typer.Option(30, "--max-pages", min=1, help="Refuse longer documents."),
+    output_format: str = typer.Option(
+        "json", "--format",
+        help="fhir: also a FHIR Bundle per report (<name>.fhir.json) and observations.ndjson.",
+    ),
 ) -> None:
     """Parse every report under DIRECTORY into OUT. Exit code 1 when any file failed
     (each failure is in OUT/summary.json with its reason)."""
@@ -75,6 +108,9 @@ def batch(
 
     if not directory.is_dir():
         _fail(f"no such folder: {directory}", USAGE_ERROR)
+    if output_format not in OUTPUT_FORMATS:
+        _fail(f"unknown --format {output_format!r}; use one of: {', '.join(OUTPUT_FORMATS)}", USAGE_ERROR)
+    fhir = output_format == "fhir"
     console = Console(stderr=True)
     if console.is_terminal:
         progress = Progress(
@@ -93,7 +129,7 @@ def batch(
                     progress.console.print(_failure_line(outcome), markup=False, highlight=False)
 
             summary = run_batch(
-                directory, out, workers=workers, force=force, max_pages=max_pages,
+                directory, out, workers=workers, force=force, max_pages=max_pages, fhir=fhir,
                 on_start=lambda total: progress.update(task, total=total),
                 on_progress=advance,
             )
@@ -104,7 +140,8 @@ def batch(
                 typer.echo(_failure_line(outcome), err=True)
 
         summary = run_batch(
-            directory, out, workers=workers, force=force, max_pages=max_pages, on_progress=report_failure
+            directory, out, workers=workers, force=force, max_pages=max_pages, fhir=fhir,
+            on_progress=report_failure,
         )
     typer.echo(
         f"{summary.total} files: {summary.parsed} parsed, {summary.skipped} skipped (already done), "

@@ -97,8 +97,20 @@ class Line:
         return list(self._phrases)
 
 
+# A reported font size this far from the glyph box height is the font matrix's scale, not
+# the printed size (real LIS PDFs report ~180 pt for 10 pt text): the box is believed instead.
+# Loose glyph boxes run 1.0-1.3 em, OCR boxes about a cap height, so a factor 2 either way
+# separates an honest report from a scaled one.
+SIZE_TRUST_FACTOR = 2.0
+
+
 def word_size(word: Word) -> float:
-    return word.size or (word.bottom - word.top)
+    """The word's size from its glyph box, the reported font size only when the two agree."""
+    height = word.bottom - word.top
+    size = word.size
+    if not size or (height > 0 and not height / SIZE_TRUST_FACTOR <= size <= height * SIZE_TRUST_FACTOR):
+        return height
+    return size
 
 
 def median_size(words: list[Word]) -> float:

@@ -16,6 +16,7 @@ from parser.flags import interpret, parse_flag
 from parser.layout import RawRow, is_non_result_label
 from parser.models import LabReportResult
 from parser.ranges import NUMBER, parse_number, parse_range
+from parser import units as unit_lexicon
 
 _BOOLEAN = {
     "negative", "positive", "reactive", "non reactive", "nonreactive", "non-reactive",
@@ -93,6 +94,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     units = row.units or glued_units
     if units:
         units = units.replace("\u03bc", "\u00b5")  # Greek mu -> micro sign, as labs print it
+        if "/" in units and unit_lexicon.is_unit(units, row.ocr):
+            units = unit_lexicon.tidy(units)  # "mg / dl" -> "mg/dl"
         if row.ocr:
             fixed = repair_unit(units)
             if fixed != units:
@@ -146,6 +149,23 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     )
 
 
+def rejection_reason(row: RawRow, context: Context) -> str | None:
+    """Why normalize_row gives no result for `row` (for --explain); None when it gives one."""
+    name = clean_test_name(row.name)
+    if not plausible_test_name(name):
+        if is_non_result_label(name):
+            return f"{name!r} is a label, not a test name"
+        return f"{name!r} does not read as a test name (range, category or prose)"
+    value = split_value(row.value)[0]
+    if not value:
+        return "empty value"
+    if _DATE_LIKE.match(value):
+        return f"value {value!r} is a date"
+    if result_type(value) == "comment" and not _is_plausible_text_result(value):
+        return f"value {value!r} is text that is not a known qualitative result"
+    return None if normalize_row(row, context) is not None else "not a result"
+
+
 def clean_test_name(name: str) -> str:
     name = " ".join(name.split())
     name = re.sub(r"\s*(method|methodology)\s*[:\-].*$", "", name, flags=re.I)
@@ -174,9 +194,14 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     lead = re.match(r"^([↑↓]+)(\d.*)$", tokens[0])
     if lead:
         flag, tokens = lead.group(1), [lead.group(2), *tokens[1:]]
-    # Units glued after a number: "13.2 g/dL".
-    if len(tokens) > 1 and _numberish(tokens[0]) and looks_like_unit(" ".join(tokens[1:])):
-        units, tokens = " ".join(tokens[1:]), tokens[:1]
+    # Units glued after a number: "13.2 g/dL", "3.2 mmol/L L", "105 mg / dl".
+    # Two readings of a trailing "L": the end of a unit ("mmol / L") or a flag; the whole
+    # tail reading as a unit wins.
+    if len(tokens) > 2 and parse_flag(tokens[-1]) and _numberish(tokens[0]) and \
+            not _unit_like(" ".join(tokens[1:])) and _unit_like(" ".join(tokens[1:-1])):
+        flag, tokens = tokens[-1], tokens[:-1]
+    if len(tokens) > 1 and _numberish(tokens[0]) and _unit_like(" ".join(tokens[1:])):
+        units, tokens = unit_lexicon.tidy(" ".join(tokens[1:])), tokens[:1]
     value = " ".join(tokens)
     value = re.sub(r"^(<=|>=|<|>|≤|≥)\s+", r"\1", value)  # "< 0.5" -> "<0.5"
     repaired = False
@@ -185,6 +210,10 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
         if fixed is not None:
             value, repaired = fixed, True
     return value, flag, units, repaired
+
+
+def _unit_like(text: str) -> bool:
+    return unit_lexicon.is_unit(text) or looks_like_unit(text)
 
 
 def repair_number(token: str) -> str | None:
@@ -217,7 +246,10 @@ def repair_unit(units: str) -> str:
         if len(exponent) == 2 and exponent not in ("12", "10", "11"):
             return units  # a two-digit exponent other than these is more likely a misread
         return f"x10^{exponent}/{per}"
-    return _UNIT_KEYS.get(text.lower().replace("l", "i"), text)
+    known = _UNIT_KEYS.get(text.lower().replace("l", "i"))
+    if known is not None or unit_lexicon.is_unit(text):
+        return known or text
+    return unit_lexicon.repair(text) or text
 
 
 def _far_outside(value: str, reference, decimal_comma: bool) -> bool:
@@ -254,7 +286,8 @@ def result_type(value: str) -> str:
 
 def plausible_test_name(name: str) -> bool:
     """A test name, not an interpretation-table row ("Borderline High 200 - 239") or prose."""
-    if not name or not re.search(r"[A-Za-z]{2}", name):
+    # Dotted abbreviations ("S.G.O.T.") are names too: look for two letters without the dots.
+    if not name or not re.search(r"[A-Za-z]{2}", name.replace(".", "")):
         return False
     if len(name.split()) > _MAX_NAME_WORDS or _RANGE_IN_NAME.search(name):
         return False
@@ -298,7 +331,11 @@ def _split_range_units(text: str) -> tuple[str, str | None]:
     if m and parse_range(m.group(1)) is not None:
         unit = m.group(2).rstrip(".,;")  # OCR often reads a speck after the unit as a stop
         if looks_like_unit(unit):
-            return m.group(1), unit
+            return m.group(1), unit_lexicon.tidy(unit)
+    # Spaced units and a gloss after them: "Up to 46 U / L", "<5.7 % of total Hgb".
+    head, unit = unit_lexicon.split_trailing_unit(text)
+    if unit is not None and parse_range(head) is not None:
+        return head, unit
     return text, None
 
 

@@ -1,0 +1,98 @@
+"""Units as printed: a lexicon built from the shipped unit data (parser/data/units.json,
+made by parser/data/build_units.py) and the recogniser the layout and normaliser share.
+
+Recognised whatever the spacing (`mg / dl`), micro sign (µ, μ, u, mc), power notation
+(`10^9/L`, `x10³/µL`, `10*3/uL`) or OCR slip between look-alike glyphs (l/I/1, O/0).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+_DATA = Path(__file__).resolve().parent / "data" / "units.json"
+MAX_UNIT_CHARS = 24
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_OCR_FOLD = str.maketrans({"l": "i", "1": "i", "|": "i", "!": "i", "0": "o"})
+# "x10^9/L", "10^3/uL", "10*3/µL", "x 10E9/l", "10³/mm3", "/cumm", "cells/µL".
+_POWER = re.compile(r"^(?:x|\*)?10(?:\^|\*|e)?\d{1,2}/[a-z]{1,4}\d?$")
+# Words a table never prints as a unit even though a unit table lists them.
+_NOT_UNITS = {"a", "h", "l", "n", "c", "s", "d", "m", "g", "u", "x", "hh", "ll", "hi", "lo",
+              "ratio", "index", "mass", "total", "ph", "high", "low", "normal", "positive",
+              "negative", "test", "result", "units", "unit", "range", "flag"}
+
+
+def unit_key(text: str) -> str:
+    """The lookup form of a printed unit: lower case, no spaces, micro as u, powers as ^."""
+    key = text.strip().rstrip(".,;:").lower().translate(_SUPERSCRIPTS)
+    key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
+    key = re.sub(r"\s+", "", key)
+    key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
+    key = re.sub(r"/mc(?=g|l)", "/u", key)
+    return re.sub(r"10\*(?=\d)|10e(?=\d)", "10^", key)
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
+    keys = frozenset(json.loads(_DATA.read_text())["keys"]) - _NOT_UNITS
+    return keys, frozenset(k.translate(_OCR_FOLD) for k in keys)
+
+
+@lru_cache(maxsize=8192)
+def is_unit(text: str, ocr: bool = False) -> bool:
+    """Is `text` (one cell's or phrase's text) a unit? `ocr`: also accept look-alike slips."""
+    stripped = text.strip()
+    if not stripped or len(stripped) > MAX_UNIT_CHARS or not re.search(r"[A-Za-zµμ%/]", stripped):
+        return False
+    key = unit_key(stripped)
+    keys, folded = _lexicon()
+    if key in keys or _POWER.match(key):
+        return True
+    return ocr and len(key) >= 3 and key.translate(_OCR_FOLD) in folded
+
+
+def tidy(text: str) -> str:
+    """A unit as printed, with the spaces around '/' closed up (`mg / dl` -> `mg/dl`)."""
+    return re.sub(r"\s*/\s*", "/", " ".join(text.split()))
+
+
+def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
+    """("65-99", "mg/dL") from "65-99 mg/dL", ("<5.7", "%") from "<5.7 % of total Hgb";
+    the text unchanged and None when no unit follows its last number."""
+    m = re.match(r"^(.*\d)\s*(\S.*)$", text.strip())
+    if not m:
+        return text, None
+    head, tail = m.group(1), m.group(2).rstrip(".,;")
+    words = tail.split()
+    # The longest run of leading words that reads as a unit ("U / L", "% of total Hgb" -> "%").
+    for n in range(len(words), 0, -1):
+        candidate = " ".join(words[:n])
+        if is_unit(candidate, ocr):
+            if n < len(words) and not re.match(r"^(of|in)\b", " ".join(words[n:]), re.I):
+                return text, None  # words after the unit that are not a unit's gloss
+            return head, tidy(candidate)
+    return text, None
+
+
+def repair(text: str) -> str | None:
+    """A unit with OCR look-alike slips put right (`mmo1/L` -> `mmol/L`), keeping the printed
+    case where the letters agree; None when no lexicon unit differs only by such slips."""
+    key = unit_key(text)
+    keys, _ = _lexicon()
+    if key in keys or len(key) < 3:
+        return None
+    target = _folded_index().get(key.translate(_OCR_FOLD))
+    printed = re.sub(r"\s+", "", text.strip().rstrip(".,;:"))
+    if target is None or len(target) != len(printed):
+        return None
+    return "".join(p if p.lower() == t else t for p, t in zip(printed, target))
+
+
+@lru_cache(maxsize=1)
+def _folded_index() -> dict[str, str]:
+    index: dict[str, str] = {}
+    for key in sorted(_lexicon()[0]):
+        index.setdefault(key.translate(_OCR_FOLD), key)
+    return index

@@ -1,0 +1,50 @@
+"""The parser's unit lexicon (parser/data/units.json) and its recogniser."""
+
+import pytest
+
+from parser.units import is_unit, repair, split_trailing_unit, tidy, unit_key
+
+
+@pytest.mark.parametrize("text", [
+    "mg/dL", "mg / dl", "gm / dl", "U / L", "µmol/l", "μmol/L", "umol/L", "mcg/dL", "10^9/l",
+    "x10³/µL", "10*3/uL", "G/l", "mmol/L", "mill/cumm", "fL", "%", "mL/min/1.73m2", "IU/L",
+])
+def test_printed_units_are_recognised(text):
+    assert is_unit(text)
+
+
+@pytest.mark.parametrize("text", ["Hemoglobin", "of", "Up to", "13.2", "H", "L", "High",
+                                  "Negative", "total", "Date", "years", ""])
+def test_words_numbers_and_flags_are_not_units(text):
+    assert not is_unit(text)
+
+
+def test_ocr_slips_are_units_only_when_reading_ocr():
+    assert not is_unit("mmo1/L")
+    assert is_unit("mmo1/L", ocr=True)
+
+
+def test_repair_keeps_printed_case_and_fixes_look_alikes():
+    assert repair("mmo1/L") == "mmol/L"
+    assert repair("g/dI") == "g/dl"
+    assert repair("mg/dL") is None  # already a unit
+
+
+def test_unit_key_folds_spacing_micro_and_powers():
+    assert unit_key("µg / dL") == unit_key("ug/dl") == unit_key("mcg/dL")
+    assert unit_key("10*9/L") == unit_key("10^9/l")
+
+
+@pytest.mark.parametrize("text, head, unit", [
+    ("65-99 mg/dL", "65-99", "mg/dL"),
+    ("Up to 46 U / L", "Up to 46", "U/L"),
+    ("<5.7 % of total Hgb", "<5.7", "%"),
+    ("13.5 - 18.0", "13.5 - 18.0", None),
+    ("0.2 - 1.2 mg/dl Adult", "0.2 - 1.2 mg/dl Adult", None),  # a word after it: not a gloss
+])
+def test_unit_trailing_a_range(text, head, unit):
+    assert split_trailing_unit(text) == (head, unit)
+
+
+def test_tidy_closes_spaces_around_slash():
+    assert tidy("mg / dl") == "mg/dl"
