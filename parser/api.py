@@ -11,7 +11,7 @@ import logging
 import statistics
 
 from parser.exceptions import LowQualityError, NotEnglishError
-from parser.language import is_english
+from parser.language import detect_language, unsupported_message
 from parser.layout import document_rows
 from parser.lines import page_slope
 from parser.metadata import extract_metadata
@@ -42,8 +42,9 @@ def parse_document(doc: Document) -> ReportData:
     """Parse an already-loaded document."""
     check_readable(doc)
     words = [w.text for page in doc.pages for w in page.words]
-    if not is_english(words):
-        raise NotEnglishError()
+    guess = detect_language(words)
+    if not guess.supported:  # the contract's reason stays not_english; the message names both
+        raise NotEnglishError(unsupported_message(guess))
     metadata = extract_metadata(doc)
     context = Context(
         gender=metadata.gender,
@@ -59,7 +60,7 @@ def parse_document(doc: Document) -> ReportData:
         if result is not None:
             results.append(result)
     log.info("parsed document: %d pages, %d results", len(doc.pages), len(results))
-    return ReportData(metadata=metadata, results=results)
+    return ReportData(metadata=metadata, results=results, language=guess.language)
 
 
 def check_readable(doc: Document) -> None:

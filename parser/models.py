@@ -66,8 +66,14 @@ class LabReportResult(BaseModel):
     bbox: list[float] | None = Field(default=None, min_length=4, max_length=4)
     extraction_confidence: float = Field(default=1.0, ge=0.0, le=1.0)
     source_flag: str | None = None
+    # (ext) the printed unit as a valid UCUM code, or None when it has no sure UCUM form;
+    # set with the LOINC fields (loinc/ucum.py), not by the parser.
+    ucum_units: str | None = None
 
 
 class ReportData(BaseModel):
     metadata: ResultMetadata = Field(default_factory=ResultMetadata)
     results: list[LabReportResult] = Field(default_factory=list)
+    # The report's language as detected (ISO 639-1: en, fr, de, it, es); None when not known.
+    # Internal: kept off the wire (the contract's `data` is metadata and results).
+    language: str | None = Field(default=None, exclude=True)

@@ -19,6 +19,7 @@ from PIL import Image
 
 from parser import tesseract
 from parser.image import PageImageInfo, estimated_dpi, prepare_for_ocr
+from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
 
 log = logging.getLogger(__name__)
@@ -109,6 +110,7 @@ def read_page(page: PreparedPage) -> Page:
             # faint pages, and a wrong turn garbles every word.
             if _quality(turned_words) > 1.5 * _quality(words) + 5:
                 prepared, words, rotation = turned, turned_words, turn
+    words = reread_in_language(prepared, words, dpi)
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
     factor = page.units_per_pixel  # back from the OCR image's pixels to page units
@@ -125,6 +127,20 @@ def read_page(page: PreparedPage) -> Page:
         rules=[],
         rotation=rotation,
     )
+
+
+def reread_in_language(image: Image.Image, words: list[Word], dpi: int) -> list[Word]:
+    """The page read again with its own language's data when the English first pass shows
+    another supported language (accents, ligatures and words read right). English pages, the
+    common case, pay only the word count: no second pass."""
+    guess = detect_language([word.text for word in words])
+    code = TESSERACT_CODES.get(guess.language)
+    if guess.language == "en" or code is None:
+        return words
+    if code not in tesseract.installed_languages():
+        log.warning("ocr: no tesseract data for %s (%s); kept the English reading", guess.name, code)
+        return words
+    return tesseract.ocr_words(image, dpi=dpi, language=code)
 
 
 # Second look at doubtful short tokens. Tesseract misreads thin monospace digits on grey

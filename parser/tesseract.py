@@ -43,6 +43,13 @@ def tesseract_version() -> str:
         raise OcrUnavailableError() from None
 
 
+@lru_cache(maxsize=1)
+def installed_languages() -> frozenset[str]:
+    """Tesseract language data installed on this machine ("eng", "fra", ...)."""
+    tesseract_version()
+    return frozenset(pytesseract.get_languages(config=""))
+
+
 def is_available() -> bool:
     try:
         tesseract_version()

@@ -6,7 +6,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need=()
-command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr tesseract-ocr-eng)
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
+# OCR language data: English and the European languages the parser reads (parser/language.py).
+for lang in eng fra deu ita spa; do
+  tesseract --list-langs 2>/dev/null | grep -qx "$lang" || need+=("tesseract-ocr-$lang")
+done
 if [ "${1:-}" = "--dev" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)

@@ -32,13 +32,21 @@ def test_english_report_with_few_foreign_words_is_english():
     assert is_english(words)
 
 
-def test_non_english_report_raises():
+def test_report_in_an_unsupported_language_raises_naming_it():
+    rows = [[(40, 40 + 15 * i, line)] for i, line in enumerate([
+        "Laudo de exames do laboratório", "Nome do paciente: Ana", "Data da coleta",
+        "Valores de referência para o exame", "Resultado dos exames de sangue e urina",
+        "Leucócitos e plaquetas no sangue"])]
+    with pytest.raises(NotEnglishError, match="Portuguese.*English, French, German, Italian, Spanish"):
+        parse_document(document(page(rows)))
+
+
+def test_spanish_report_passes_the_language_gate_and_carries_its_language():
     rows = [[(40, 40 + 15 * i, line)] for i, line in enumerate([
         "Informe de resultados del laboratorio", "Nombre del paciente: Ana", "Fecha de la muestra",
         "Valores de referencia para la prueba", "Observaciones: sin hallazgos en el hemograma",
         "Leucocitos y plaquetas en sangre"])]
-    with pytest.raises(NotEnglishError):
-        parse_document(document(page(rows)))
+    assert parse_document(document(page(rows))).language == "es"
 
 
 def test_parse_document_returns_results_and_metadata():

@@ -6,7 +6,6 @@ from pathlib import Path
 import pytest
 
 from parser.api import parse_report
-from parser.exceptions import NotEnglishError
 
 REAL = Path(__file__).resolve().parent.parent / "fixtures" / "real"
 ENGLISH = ["cbc_normal_drlogy.pdf", "kft_normal_drlogy.pdf", "lipid_normal_drlogy.pdf", "drlal_s056.pdf",
@@ -58,11 +57,7 @@ def test_printed_normal_contradicted_by_numbers_is_sent_to_review():
     assert sodium.extraction_confidence < 0.8
 
 
-def test_spanish_report_is_not_english():
-    path = Path("/work/shared/samples/real/sample_lab_report_2025_06_24.pdf")
-    local = REAL / "sample_lab_report_2025_06_24.pdf"
-    path = local if local.exists() else path
-    if not path.exists():
-        pytest.skip("Spanish sample not available")
-    with pytest.raises(NotEnglishError):
-        parse_report(path.read_bytes(), filename=path.name)
+def test_spanish_report_is_read_as_spanish_not_refused():
+    path = REAL.parent / "real_i18n" / "sample_lab_report_2025_06_24.pdf"
+    report = parse_report(path.read_bytes(), filename=path.name)  # no NotEnglishError any more
+    assert report.language == "es"
