@@ -9,6 +9,9 @@ One module serves the accuracy benchmark and the fixture tests, so both measure 
 - Field accuracy is over matched rows: value (normalized string, see same_value), unit (normalized: case, µ/u,
   spaces), range (min and max both equal), interpretation; secondary fields are reported too.
 - Metadata accuracy is over the fields that either side fills.
+- fully_right = share of expected rows read with value, unit, range and interpretation right AND
+  the predicted top LOINC code among the acceptable ones (benchmarks/loinc_truth.py, known for
+  generated rows; a row whose analyte is unknown, as on real reports, is judged without the code).
 """
 
 from __future__ import annotations
@@ -172,6 +175,10 @@ class Score:
     metadata_total: int = 0
     failures_expected: int = 0  # reports that must be refused
     failures_right: int = 0
+    fully_right_rows: int = 0  # expected rows read right in every primary field and the LOINC code
+    loinc_known: int = 0  # matched rows whose acceptable LOINC codes are known
+    loinc_hits: int = 0  # ... whose predicted top code is one of them
+    rows_without_code: int = 0  # expected rows judged without a LOINC code (analyte unknown)
     differences: list[str] = field(default_factory=list)
 
     def add(self, other: "Score") -> "Score":
@@ -184,6 +191,10 @@ class Score:
         self.metadata_total += other.metadata_total
         self.failures_expected += other.failures_expected
         self.failures_right += other.failures_right
+        self.fully_right_rows += other.fully_right_rows
+        self.loinc_known += other.loinc_known
+        self.loinc_hits += other.loinc_hits
+        self.rows_without_code += other.rows_without_code
         self.differences.extend(other.differences)
         return self
 
@@ -203,11 +214,27 @@ class Score:
     def metadata_accuracy(self) -> float:
         return self.metadata_hits / self.metadata_total if self.metadata_total else 1.0
 
+    @property
+    def fully_right(self) -> float:
+        return self.fully_right_rows / self.expected_rows if self.expected_rows else 1.0
+
+    @property
+    def loinc_accuracy(self) -> float:
+        return self.loinc_hits / self.loinc_known if self.loinc_known else 1.0
+
     def summary(self) -> dict[str, float]:
         figures = {"recall": self.recall, "precision": self.precision}
         figures |= {name: self.accuracy(name) for name in PRIMARY_FIELDS + SECONDARY_FIELDS}
         figures["metadata"] = self.metadata_accuracy
+        figures["loinc"] = self.loinc_accuracy
+        figures["fully_right"] = self.fully_right
         return figures
+
+
+def top_code(row: dict) -> str | None:
+    """The predicted row's best LOINC code (the parse must have been annotated)."""
+    matches = row.get("loinc_matches") or []
+    return matches[0]["loinc_code"] if matches else None
 
 
 def _row_label(row: dict) -> str:
@@ -227,10 +254,22 @@ def score_report(expected: dict, predicted, *, label: str = "") -> Score:
         "value": ("value",), "unit": ("units",), "range": ("min_reference_range", "max_reference_range"),
         "interpretation": ("interpretation",),
     }
+    from benchmarks.loinc_truth import expected_codes  # here: loinc_truth uses this module's helpers
+
+    score.rows_without_code = sum(expected_codes(r) is None for r in exp_rows)
     for i, j in pairs:
         agreement = field_matches(exp_rows[i], pred_rows[j])
         for name, ok in agreement.items():
             score.field_hits[name] = score.field_hits.get(name, 0) + int(ok)
+        codes = expected_codes(exp_rows[i])
+        code_ok = codes is None or top_code(pred_rows[j]) in codes
+        if codes is not None:
+            score.loinc_known += 1
+            score.loinc_hits += int(code_ok)
+        score.fully_right_rows += int(code_ok and all(agreement[name] for name in PRIMARY_FIELDS))
+        if not code_ok:
+            score.differences.append(f"{prefix}{_row_label(exp_rows[i])} loinc: expected one of "
+                                     f"{sorted(codes)} got {top_code(pred_rows[j])}")
         for name, keys in shown.items():
             if not agreement[name]:
                 want = tuple(exp_rows[i].get(k) for k in keys)
