@@ -18,11 +18,15 @@ from parser.ranges import NUMBER, looks_like_range
 
 NAME, RESULT, FLAG, UNITS, RANGE = "name", "result", "flag", "units", "range"
 IN_RANGE, OUT_OF_RANGE, PREVIOUS, OTHER = "in_range", "out_of_range", "previous", "other"
+# A heading word the vocabulary does not know, between known labels: its kind is read from
+# the content printed under it (see resolve_unknown).
+UNKNOWN = "unknown"
 VALUE_KINDS = (RESULT, IN_RANGE, OUT_OF_RANGE)
 
 # Header label (lower case, punctuation dropped) -> column kind. Longest label wins.
 _LABELS: dict[str, str] = vocabulary.header_labels()
 _MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
+_VALUE_LABELS = sorted((label for label, kind in _LABELS.items() if kind in VALUE_KINDS), key=len)
 # Single words that occur in header labels (to recognise a second line of stacked labels).
 LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {"and", "of"}
 
@@ -36,7 +40,10 @@ _UNIT = re.compile(
 @lru_cache(maxsize=4096)
 def label_key(text: str) -> str:
     """A header word as looked up: lower case, letters only ("Ref.Range" -> "ref range")."""
-    text = re.sub(r"[-.]", " ", text.lower())
+    text = text.lower()
+    if re.fullmatch(r"(?:[a-z]\.){2,}[a-z]?\.?", text):
+        text = text.replace(".", "")  # dotted initials: "U.O.M." -> "uom"
+    text = re.sub(r"[-.]", " ", text)
     return " ".join(re.sub(r"[^a-z/ ]+", "", text).split())
 
 
@@ -151,10 +158,12 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if not words:
         return []
     keys = [label_key(text) for text, _, _ in words]
-    if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2:
+    if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
+            not _value_label_only(words, keys):
         return []  # most lines: not two label words, so no header
     matched: list[Column] = []
     unmatched: list[float] = []  # x0 of words that are not labels
+    unknown: list[Column] = []  # the same words as columns of unknown kind
     i = 0
     while i < len(words):
         hit = None
@@ -171,11 +180,22 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
                 matched[-1].x1 = words[i][2]  # "Previous Result and Date"
             else:
                 unmatched.append(words[i][1])
+                if not re.search(r"\d", words[i][0]):
+                    unknown.append(Column(UNKNOWN, words[i][1], words[i][2], keys[i]))
             i += 1
             continue
         n, label = hit
         matched.append(Column(_LABELS[label], words[i][1], words[i + n - 1][2], label))
         i += n
+    if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
+        # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary
+        # lacks; the leftmost unknown heading is the name column.
+        lead = [c for c in unknown if c.x1 < matched[0].x0]
+        if lead:
+            name = lead[0]
+            matched.insert(0, Column(NAME, name.x0, name.x1, name.label))
+            unknown = [c for c in unknown if c is not name]
+            matched = sorted(matched + _merge_adjacent(unknown), key=lambda c: c.x0)
     if len(matched) < 2:
         return []
     # Words left or right of the labels belong to a table beside this one (a data row of
@@ -185,6 +205,11 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if len(inside) > max(1, len(matched) // 2):
         return []
     headers = _split_side_by_side(matched, top, bottom, page, page_width)
+    if not headers:
+        # No value column labelled: unknown words between the labels may be it ("Reading").
+        between = _merge_adjacent([c for c in unknown if c.x0 > first])
+        headers = _split_side_by_side(sorted(matched + between, key=lambda c: c.x0), top, bottom,
+                                      page, page_width)
     if headers and first > 0.3 * page_width and any(x < first for x in unmatched):
         headers[0].x_start = max(headers[0].x_start, first - 4)
     # Data of a table on the right sharing this line (garbled labels have no digits).
@@ -229,11 +254,33 @@ def _split_side_by_side(columns: list[Column], top: float, bottom: float, page: 
     return headers
 
 
+def _value_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> bool:
+    """A short line of words without digits holding one value label ("Your Value")."""
+    if not 2 <= len(words) <= 7 or any(re.search(r"\d", text) for text, _, _ in words):
+        return False
+    joined = " ".join(k for k in keys if k)
+    return any(_LABELS.get(label) in VALUE_KINDS and f" {label} " in f" {joined} "
+               for label in _VALUE_LABELS)
+
+
+def _merge_adjacent(columns: list[Column]) -> list[Column]:
+    """Unknown words printed together ("Observed Reading") are one column."""
+    merged: list[Column] = []
+    for col in columns:
+        if merged and col.x0 - merged[-1].x1 < 1.5 * max(1.0, (col.x1 - col.x0) / max(1, len(col.label))):
+            merged[-1] = Column(UNKNOWN, merged[-1].x0, col.x1, f"{merged[-1].label} {col.label}")
+        else:
+            merged.append(col)
+    return merged
+
+
 def _is_table_header(columns: list[Column]) -> bool:
     kinds = [c.kind for c in columns]
     has_value = any(k in VALUE_KINDS for k in kinds)
     if NAME in kinds and has_value:
         return True
+    if NAME in kinds and UNKNOWN in kinds and (RANGE in kinds or UNITS in kinds):
+        return True  # the value column's label is a word the vocabulary lacks
     # "Result  Units  Reference Range" without a label over the names.
     return has_value and (RANGE in kinds or UNITS in kinds) and len(kinds) >= 3
 
@@ -289,4 +336,33 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
     if not added:
         return header
     columns = sorted([*header.columns, *added], key=lambda c: c.x0)
+    return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
+    """Give each column of unknown kind the kind its content votes for: numbers under an
+    unlabelled-by-vocabulary heading are the results when no value column is labelled."""
+    if UNKNOWN not in header.kinds:
+        return header
+    columns = []
+    for col in header.columns:
+        if col.kind != UNKNOWN:
+            columns.append(col)
+            continue
+        pad = 0.5 * (col.x1 - col.x0)
+        votes: dict[str, int] = {}
+        for x0, x1, text in phrases:
+            if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0:
+                continue
+            kind = content_kind(text.split()[0] if text.split() and content_kind(text) is None
+                                else text) or OTHER
+            votes[kind] = votes.get(kind, 0) + 1
+        known = {k: v for k, v in votes.items() if k != OTHER}
+        best = max(known, key=known.get) if known and max(known.values()) >= 2 else OTHER
+        taken = {c.kind for c in header.columns}
+        if best == RESULT and taken & set(VALUE_KINDS):
+            best = PREVIOUS
+        elif best in taken:
+            best = OTHER
+        columns.append(Column(best, col.x0, col.x1, col.label))
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)

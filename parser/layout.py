@@ -141,6 +141,7 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     inside it are sub-sections ("BLOOD INDICES"), not panels.
     """
     phrases = [(p.x0, p.x1, p.text) for line in lines for p in line.phrases()]
+    header = cols.resolve_unknown(header, phrases)
     header = cols.with_unlabelled_columns(header, phrases)
     placed = [place(line, header) for line in lines]
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]

@@ -81,7 +81,10 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if not plausible_test_name(name):
         return None
     confidence = row.confidence
-    value, glued_flag, glued_units, repaired = split_value(row.value)
+    raw_value, range_text = row.value, row.range_text
+    if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
+        raw_value, range_text = peeled  # "153 g/L (135-175)": the range in the value cell
+    value, glued_flag, glued_units, repaired = split_value(raw_value)
     if not value or _DATE_LIKE.match(value):
         return None
     if repaired:
@@ -100,7 +103,6 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
             fixed = repair_unit(units)
             if fixed != units:
                 units, confidence = fixed, confidence * 0.95
-    range_text = row.range_text
     if range_text and units is None:
         range_text, units = _split_range_units(range_text)
     reference = parse_range(range_text, context.gender, context.decimal_comma)
@@ -156,7 +158,8 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
         if is_non_result_label(name):
             return f"{name!r} is a label, not a test name"
         return f"{name!r} does not read as a test name (range, category or prose)"
-    value = split_value(row.value)[0]
+    peeled = _bracketed_range(row.value) if row.range_text is None else None
+    value = split_value(peeled[0] if peeled else row.value)[0]
     if not value:
         return "empty value"
     if _DATE_LIKE.match(value):
@@ -195,6 +198,11 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     if lead:
         flag, tokens = lead.group(1), [lead.group(2), *tokens[1:]]
     # Units glued after a number: "13.2 g/dL", "3.2 mmol/L L", "105 mg / dl".
+    # A flag between the value and its unit: "12.8 L gm / dl", "2,636 L / cumm" (the flag
+    # reading only when the rest is a unit of the lexicon on its own).
+    if len(tokens) > 2 and _numberish(tokens[0]) and parse_flag(tokens[1]) and \
+            unit_lexicon.is_unit(" ".join(tokens[2:])):
+        flag, tokens = tokens[1], [tokens[0], *tokens[2:]]
     # Two readings of a trailing "L": the end of a unit ("mmol / L") or a flag; the whole
     # tail reading as a unit wins.
     if len(tokens) > 2 and parse_flag(tokens[-1]) and _numberish(tokens[0]) and \
@@ -210,6 +218,17 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
         if fixed is not None:
             value, repaired = fixed, True
     return value, flag, units, repaired
+
+
+_BRACKETED = re.compile(r"^(.*?\S)\s*([(\[][^()\[\]]*\d[^()\[\]]*[)\]])$")
+
+
+def _bracketed_range(value: str) -> tuple[str, str] | None:
+    """(value, range) from a value cell ending in a bracketed range, "153 g/L (135-175)"."""
+    m = _BRACKETED.match(value.strip())
+    if m and parse_range(m.group(2)) is not None and _numberish(m.group(1).split()[0]):
+        return m.group(1), m.group(2)
+    return None
 
 
 def _unit_like(text: str) -> bool:
