@@ -71,7 +71,20 @@ class UndecodableImageError(InvalidInputError):
 
 class DecompressionBombError(InvalidInputError):
     def default_message(self) -> str:
-        return "the image's pixel dimensions are too large to process safely"
+        return (
+            "the file unpacks to far more data than a lab report holds (a decompression bomb "
+            "or a giant image); export or scan the report again at 300 dpi"
+        )
+
+
+class MemoryLimitError(InvalidInputError):
+    """A parse ran out of its memory ceiling: the input checks missed a bomb."""
+
+    def default_message(self) -> str:
+        return (
+            "the file needs more memory to read than any lab report should (probably a "
+            "decompression bomb or a giant image); export or scan the report again at 300 dpi"
+        )
 
 
 class TooManyFilesError(InvalidInputError):
