@@ -34,6 +34,8 @@ REPORT_SUFFIXES = {".pdf", ".jpg", ".jpeg", ".png"}
 DEFAULT_PROCESS = "service.pipeline:process_document"
 RESULTS_CSV = "results.csv"
 SUMMARY_JSON = "summary.json"
+OBSERVATIONS_NDJSON = "observations.ndjson"  # with fhir: every Observation, one a line (FHIR bulk data)
+FHIR_SUFFIX = ".fhir.json"  # with fhir: `<report>.fhir.json` beside `<report>.json`
 
 CSV_COLUMNS = [
     "source_file", "page", "test_name", "value", "type", "units",
@@ -187,8 +189,11 @@ def run_batch(
     process: str | Callable | None = None,
     on_progress: Callable[[FileOutcome], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    fhir: bool = False,
 ) -> BatchSummary:
     """Parse every report under `source` into `out`; returns (and writes) the summary.
+
+    `fhir`: also write each report's FHIR Bundle and `observations.ndjson`.
 
     `process` is the pipeline, as 'module:function' so worker processes can import it
     (default: service.pipeline.process_document).
@@ -227,7 +232,7 @@ def run_batch(
         _run_parallel(todo, workers, process, max_pages, record)
 
     # Results of every file that has a JSON now, parsed in this run or skipped as done.
-    rows = []
+    rows, bundles = [], []
     for item in items:
         outcome = outcomes[item.relative]
         if outcome.status in ("parsed", "skipped"):
@@ -238,7 +243,11 @@ def run_batch(
                 outcome.results = len(report.results)
                 outcome.route(report)
             rows.extend(_csv_rows(item, report))
+            if fhir:
+                bundles.append(_write_bundle(item, report, outcome.needs_review))
     _write_csv(out / RESULTS_CSV, rows)
+    if fhir:
+        _write_ndjson(out / OBSERVATIONS_NDJSON, [b for b in bundles if b is not None])
 
     for item in items:
         outcome = outcomes[item.relative]
@@ -368,6 +377,32 @@ def _write_csv(path: Path, rows: Iterable[dict]) -> None:
     frame = pd.DataFrame(list(rows), columns=CSV_COLUMNS)
     partial = path.with_name(path.name + ".part")
     frame.to_csv(partial, index=False)
+    os.replace(partial, path)
+
+
+def _write_bundle(item: BatchItem, report: ReportData, needs_review: bool | None):
+    """Write the report's Bundle beside its JSON; None when the report file cannot be read."""
+    from service.fhir import bundle_json, file_bundle  # the FHIR models load only when asked
+
+    try:
+        bundle = file_bundle(report, item.source.read_bytes(), needs_review=needs_review)
+    except OSError:
+        log.warning("a batch report could not be read back for its FHIR Bundle; it is left out")
+        return None
+    path = item.output.with_name(item.output.name.removesuffix(".json") + FHIR_SUFFIX)
+    partial = path.with_name(path.name + ".part")
+    partial.write_text(bundle_json(bundle, indent=2), encoding="utf-8")
+    os.replace(partial, path)
+    return bundle
+
+
+def _write_ndjson(path: Path, bundles: list) -> None:
+    from service.fhir import ndjson_lines
+
+    partial = path.with_name(path.name + ".part")
+    with partial.open("w", encoding="utf-8") as handle:
+        for line in ndjson_lines(bundles):
+            handle.write(line + "\n")
     os.replace(partial, path)
 
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from loinc.annotate import to_loinc_match
 from loinc.matcher import alias_key, get_matcher
+from loinc.ucum import to_ucum
 from parser.models import LoincMatch, ReportData
 from review import corrections
 from review.corrections import Change, CorrectionError
@@ -228,6 +229,13 @@ def _correction_failed(error: CorrectionError) -> HTTPException:
     return HTTPException(error.status_code, detail=error.message)
 
 
+def _follow_units(report: ReportData, index: int) -> list[Change]:
+    """A corrected printed unit brings its UCUM code along (unless the reviewer set that too)."""
+    row = report.results[index]
+    before, row.ucum_units = row.ucum_units, to_ucum(row.units)
+    return [Change("update", index, "ucum_units", before, row.ucum_units)] if before != row.ucum_units else []
+
+
 def update_result(
     session: Session, actor: Actor, job: Job, index: int, changes: dict[str, Any]
 ) -> tuple[ReportData, list[Change]]:
@@ -236,6 +244,8 @@ def update_result(
         made = corrections.update_result(report, index, changes, lookup_loinc)
     except CorrectionError as error:
         raise _correction_failed(error) from None
+    if "units" in changes and "ucum_units" not in changes:
+        made += _follow_units(report, index)
     learned = corrections.learned_alias(report, index, made)
     if learned is not None:
         _learn_alias(session, actor, job, *learned)
@@ -247,6 +257,8 @@ def update_result(
 
 def add_result(session: Session, actor: Actor, job: Job, fields: dict[str, Any]) -> tuple[ReportData, Change]:
     report = _editable(session, actor, job)
+    if isinstance(fields.get("units"), str) and "ucum_units" not in fields:
+        fields = {**fields, "ucum_units": to_ucum(fields["units"])}
     try:
         change = corrections.add_result(report, fields, lookup_loinc)
     except CorrectionError as error:

@@ -11,9 +11,11 @@ from fastapi.exceptions import RequestValidationError
 from sqlalchemy.orm import Session
 
 from parser.exceptions import LabReportError
+from parser.models import ReportData
 from service import idempotency
 from service.auth import api_key_header, authenticate, require_team
 from service.db import Database, SessionDep
+from service.fhir import FHIR_JSON, build_bundle, bundle_json
 from service.jobs import create_job, set_status
 from service.outbox import scrub_job_payloads
 from service.review_jobs import scrub_review_data
@@ -233,6 +235,36 @@ async def read_parsing_job(
             return parsing_job_json(_team_job(session, team, job_id))
 
     return Response(await run_in_threadpool(load), media_type="application/json")
+
+
+_FHIR_RESPONSES = {
+    200: {
+        "description": "A FHIR R4 Bundle (collection): Patient, DiagnosticReport, one Observation per result",
+        "content": {FHIR_JSON: {"schema": {"type": "object", "title": "Bundle"}}},
+    },
+    401: {"model": ErrorBody},
+    404: {"model": ErrorBody},
+    409: {"model": ErrorBody, "description": "The job has no data (yet)"},
+}
+
+
+@router.get("/{job_id}/fhir", response_class=Response, responses=_FHIR_RESPONSES)
+async def read_parsing_job_fhir(
+    job_id: uuid.UUID, request: Request, api_key: str | None = Depends(api_key_header)
+) -> Response:
+    """(ext) The job's data as a FHIR R4 Bundle: `preliminary` while in review, `final` once completed."""
+    database: Database = request.app.state.database
+
+    def load() -> str:
+        with database.session_scope() as session:
+            job = _team_job(session, authenticate(session, api_key), job_id)
+            if not job.data_json:
+                raise HTTPException(status.HTTP_409_CONFLICT, detail=f"the job has no data (status {job.status})")
+            report = ReportData.model_validate_json(job.data_json)
+            bundle = build_bundle(report, key=job.id, final=job.status == COMPLETED, reviewed=job.is_reviewed)
+            return bundle_json(bundle)
+
+    return Response(await run_in_threadpool(load), media_type=FHIR_JSON)
 
 
 @router.delete("/{job_id}", response_model=ParsingJob, responses={404: {"model": ErrorBody}})
