@@ -70,8 +70,21 @@ def load_mimic(with_units: bool) -> list[Case]:
     return cases
 
 
+def sibling_of(matcher, code: str, wanted: list[str]) -> bool:
+    """The code is a wanted one, or the same test (component, property, system, timing) by another
+    method: LOINC's method siblings ("... by Automated count") name one concept."""
+    if code in wanted:
+        return True
+    got = matcher.lookup(code)
+    if got is None:
+        return False
+    return any(w is not None and (w.component, w.property, w.system, w.timing) ==
+               (got.component, got.property, got.system, got.timing) for w in map(matcher.lookup, wanted))
+
+
 def evaluate(matcher, cases: list[Case], show_misses: bool, title: str) -> dict:
     hits1 = hits5 = auto = auto_right = scored = 0
+    sib1 = sib5 = sib_auto_right = 0  # the same, counting a method sibling as right
     t_hits1 = t_auto = t_auto_right = 0  # restricted to cases whose code the table has
     auto_same_test = 0  # wrong code but the same component, property and specimen (a method variant)
     expected_none = none_ok = 0
@@ -96,9 +109,13 @@ def evaluate(matcher, cases: list[Case], show_misses: bool, title: str) -> dict:
             t_auto += result.status == "auto_match"
             t_auto_right += result.status == "auto_match" and right1
         hits5 += any(c in case.codes for c in codes[:5])
+        sibling1 = bool(codes) and sibling_of(matcher, codes[0], case.codes)
+        sib1 += sibling1
+        sib5 += any(sibling_of(matcher, c, case.codes) for c in codes[:5])
         if result.status == "auto_match":
             auto += 1
             auto_right += right1
+            sib_auto_right += sibling1
             if not right1:
                 misses.append((case, result))
                 wanted = [matcher.lookup(c) for c in case.codes]
@@ -115,12 +132,16 @@ def evaluate(matcher, cases: list[Case], show_misses: bool, title: str) -> dict:
         "no_match_expected": expected_none, "no_match_given": none_ok,
         "in_table_top1": t_hits1 / in_table if in_table else 0,
         "in_table_auto_precision": t_auto_right / t_auto if t_auto else 1.0,
+        "top1_siblings": sib1 / scored if scored else 0, "top5_siblings": sib5 / scored if scored else 0,
+        "auto_precision_siblings": sib_auto_right / auto if auto else 1.0,
     }
     print(f"{title:38s} n={scored:4d} top1={out['top1']:.3f} top5={out['top5']:.3f} "
           f"auto_cov={out['auto_coverage']:.3f} auto_prec={out['auto_precision']:.3f} "
           f"(wrong auto {out['auto_wrong']}, of which method variants {auto_same_test}) "
           f"codes_in_table={out['codes_in_table']:.3f}"
           + (f" no_match {none_ok}/{expected_none}" if expected_none else ""))
+    print(f"{'':38s} method siblings count as right: top1={out['top1_siblings']:.3f} "
+          f"top5={out['top5_siblings']:.3f} auto_prec={out['auto_precision_siblings']:.3f}")
     if in_table < scored:
         print(f"{'':38s} codes the table has ({in_table}): top1={out['in_table_top1']:.3f} "
               f"auto_prec={out['in_table_auto_precision']:.3f} ({t_auto_right}/{t_auto})")

@@ -6,7 +6,9 @@ Writes `loinc/data/loinc_table.json` (one entry per code: names, parsed parts of
 long common name, rank, example units, curated MIMIC aliases) and the MIMIC hold-out
 used only by `benchmarks/loinc.py` (`benchmarks/data/mimic_heldout.tsv`). The split is
 by a hash of the printed label, so it is the same on every run; held-out labels never
-become aliases, and codes seen only in the hold-out do not enter the table.
+become aliases. Every MIMIC-mapped code enters the table with its LOINC long name (the
+OMOP concept name), the held-out ones too, but without their labels: a full LOINC table
+would hold them, and the hold-out then measures matching unseen names, not table coverage.
 """
 
 from __future__ import annotations
@@ -190,6 +192,10 @@ def build(source: Path) -> dict:
              "ranks": [], "lists": []},
         )
         entry.setdefault("aliases", []).append([item["label"], item["fluid"], item["unit"]])
+    for item in heldout:  # the code and its LOINC name only; the printed label stays unseen
+        if LOINC_CODE.match(item["code"]) and item["concept_name"]:
+            entries.setdefault(item["code"], {"long_name": item["concept_name"], "short_name": "", "cls": "",
+                                              "rank": UNRANKED, "ranks": [], "lists": []})
 
     table = []
     for code, entry in sorted(entries.items(), key=lambda kv: (min(kv[1]["ranks"] or [UNRANKED]), kv[0])):

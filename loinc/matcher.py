@@ -146,6 +146,9 @@ class Matcher:
             for i in range(len(self.entries))
         ]
         self._timing_words = [frozenset(analyte_text(e.timing).split()) for e in self.entries]
+        # (component, property, system, timing) -> the entry of that test with no method.
+        self._methodless = {(e.component, e.property, e.system, e.timing): i
+                            for i, e in reversed(list(enumerate(self.entries))) if not e.method}
 
     @staticmethod
     def _entry_strings(entry: Entry) -> list[tuple[str, bool]]:
@@ -332,7 +335,29 @@ class Matcher:
             unasked = bool(self._method_words[index]) and not (words & self._method_words[index]) and not (
                 is_calculated and self._by_calculation[index])
             out.append(Candidate(self.entries[index], total, name_score, unasked))
-        return out
+        return self._methodless_first(out, words, is_calculated)
+
+    def _methodless_first(self, ranked: list[Candidate], words: set[str], calculated: bool) -> list[Candidate]:
+        """Method siblings are one concept: unless the row names the method, the method-less code
+        leads ("Erythrocytes [#/volume] in Blood", not "... by Automated count"), at the score of
+        the sibling that won, and the sibling moves just behind it."""
+        if not ranked:
+            return ranked
+        best = ranked[0]
+        entry = best.entry
+        for other in ranked[1:10]:  # the row names a sibling's method: that sibling leads
+            if _method_variants(entry, other.entry) and self._method_words[self._index[other.entry.code]] & words:
+                rest = [c for c in ranked if c.entry.code != other.entry.code]
+                return [Candidate(other.entry, best.score, best.name_score, False), *rest]
+        if not entry.method or words & frozenset(analyte_text(entry.method).split()) or (
+                calculated and self._by_calculation[self._index[entry.code]]):
+            return ranked  # the row names the method (or says "calculated")
+        sibling_index = self._methodless.get((entry.component, entry.property, entry.system, entry.timing))
+        if sibling_index is None:
+            return ranked
+        sibling = self.entries[sibling_index]
+        rest = [c for c in ranked if c.entry.code != sibling.code]
+        return [Candidate(sibling, best.score, best.name_score, False), *rest]
 
     # -- public API ----------------------------------------------------------
     def match(
@@ -379,6 +404,8 @@ class Matcher:
                 status = NEEDS_REVIEW  # the name says calculated; the code is a measured one
             if status == AUTO_MATCH and not fits:
                 status = NEEDS_REVIEW  # e.g. a pleural fluid row and only a generic body-fluid code
+            if status == AUTO_MATCH and specimen_hint(name, specimen, panel) is None and _urine_twin(ranked):
+                status = NEEDS_REVIEW  # "R.B.C", "Bilirubin": blood or urine, nothing on the row says which
             if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None:
                 # A unit is printed but unreadable (often OCR: "yumol/L"): it cannot confirm the
                 # code's property, and might have picked the mass or the substance twin.
@@ -410,9 +437,9 @@ class Matcher:
     def _lead(ranked: list[Candidate], unit_given: bool) -> float:
         best = ranked[0]
         for other in ranked[1:]:
-            if not unit_given and _unit_twins(best.entry, other.entry) and (
-                    "US" in best.entry.lists and "US" not in other.entry.lists):
-                continue  # without a unit the US-conventional twin stands; if both are in use, it is a tie
+            # A mass/substance twin is a real competitor when no unit decides between them: without
+            # a unit, creatinine in mg/dL and in umol/L are equally likely (the ranking still puts
+            # the conventional one first, but it must not be auto-matched).
             if _method_variants(best.entry, other.entry) and (
                     other.unasked_method or {best.entry.method, other.entry.method} <= {"", "Automated count"}):
                 continue  # same test by a named method nobody asked for: the method-less code stands
@@ -460,6 +487,19 @@ def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]]) ->
     for other in ranked[1:10]:
         if (other.name_score >= best.name_score - 2 and other.entry.specimen == best.entry.specimen
                 and other.entry.kinds != best.entry.kinds and not _unit_twins(best.entry, other.entry)):
+            return True
+    return False
+
+
+def _urine_twin(ranked: list[Candidate]) -> bool:
+    """A close candidate is the same analyte in urine while the best is in blood (or the reverse)."""
+    best = ranked[0]
+    sides = {"urine"}, {"serum_plasma", "blood"}
+    for other in ranked[1:10]:
+        if other.name_score < best.name_score - 2 or other.entry.component.lower() != best.entry.component.lower():
+            continue
+        pair = {best.entry.specimen, other.entry.specimen}
+        if len(pair) == 2 and pair & sides[0] and pair & sides[1]:
             return True
     return False
 

@@ -19,8 +19,8 @@ def test_every_result_gets_status_and_bounded_matches():
     assert hemoglobin.loinc_match_status == "auto_match"
     assert hemoglobin.loinc_matches[0].loinc_code == "718-7"
     assert hemoglobin.loinc_matches[0].loinc_name == "Hemoglobin [Mass/volume] in Blood"
-    assert percent.loinc_matches[0].loinc_code == "770-8"
-    assert absolute.loinc_matches[0].loinc_code == "751-8"
+    assert percent.loinc_matches[0].loinc_code == "26511-6"  # Neutrophils/100 leukocytes in Blood
+    assert absolute.loinc_matches[0].loinc_code == "26499-4"  # Neutrophils [#/volume] in Blood
     assert furniture.loinc_match_status == "no_match" and furniture.loinc_matches == []
     for result in report.results:
         assert len(result.loinc_matches) <= 5

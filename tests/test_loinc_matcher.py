@@ -29,11 +29,11 @@ def test_get_matcher_is_a_singleton():
         ("Creatinine", "µmol/L", "14682-9"),
         ("Glucose", "mmol/L", "14749-6"),
         ("Cholesterol Total", "mmol/L", "14647-2"),
-        ("Neutrophils", "%", "770-8"),
-        ("Neutrophils", "x10^3/uL", "751-8"),
-        ("Lymphocytes", "10*9/L", "731-0"),
+        ("Neutrophils", "%", "26511-6"),  # method-less siblings of 770-8, 751-8, 731-0, 788-0
+        ("Neutrophils", "x10^3/uL", "26499-4"),
+        ("Lymphocytes", "10*9/L", "26474-7"),
         ("RDW-SD", "fL", "21000-5"),
-        ("RDW-CV", "%", "788-0"),
+        ("RDW-CV", "%", "30385-9"),
     ],
 )
 def test_unit_picks_the_property(matcher, name, unit, code):
@@ -68,8 +68,30 @@ def test_ocr_and_spelling_slips_are_forgiven(matcher, name, unit, code):
 
 
 def test_a_guessed_correction_is_never_auto(matcher):
-    # "Glutathione" is not in the table; the nearest word (glutamine) is another analyte.
-    assert matcher.match("Glutathione").status != AUTO_MATCH
+    # "Glutaminase" is not in the table; the nearest word (glutamine) is another analyte.
+    assert matcher.match("Glutaminase").status != AUTO_MATCH
+
+
+def test_method_siblings_are_one_concept_and_the_method_less_code_leads(matcher):
+    result = matcher.match("RBC", "x10^6/uL", panel="Complete Blood Count")
+    codes = [entry.code for entry, _ in result.matches]
+    assert codes[:2] == ["26453-1", "789-8"]  # "... in Blood", then "... in Blood by Automated count"
+    assert result.status == AUTO_MATCH  # the sibling is no competitor
+    # A row that names the method keeps the method's code.
+    assert top_code(matcher, "HbA1c by HPLC", "%") == "17856-6"
+
+
+@pytest.mark.parametrize(("name", "unit"), [("Creatinine", None), ("Triglycerides", None), ("Cholesterol", None)])
+def test_mass_or_moles_without_a_unit_stays_for_review(matcher, name, unit):
+    result = matcher.match(name, unit, panel="Biochemistry")
+    assert result.status == NEEDS_REVIEW
+    assert matcher.match(name, "mg/dL", panel="Biochemistry").status == AUTO_MATCH
+
+
+@pytest.mark.parametrize("name", ["R.B.C", "Bilirubin"])
+def test_blood_or_urine_without_a_specimen_stays_for_review(matcher, name):
+    assert matcher.match(name).status == NEEDS_REVIEW
+    assert "Urine" in matcher.match(name, panel="Urine Routine Examination").matches[0][0].system
 
 
 @pytest.mark.parametrize("name", ["", "   ", "@@@###", "Sample Type", "Thanks for Reference", "zzqx vvbn"])

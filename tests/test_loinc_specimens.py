@@ -41,9 +41,9 @@ def test_confidence_file_matches_the_features():
 
 def test_confidence_follows_the_status():
     matcher = get_matcher()
-    auto = matcher.match("Creatinine", "mg/dL")
+    auto = matcher.match("Creatinine", "mg/dL", panel="Kidney Function Test")
     review = matcher.match("Neutrophils")
-    weak = matcher.match("Glutathione")
+    weak = matcher.match("Glutaminase")
     assert auto.status == "auto_match" and review.status == "needs_review"
     assert auto.matches[0][1] >= 0.85
     assert auto.matches[0][1] > review.matches[0][1] > weak.matches[0][1]
