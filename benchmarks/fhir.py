@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from fhir.resources.R4B.bundle import Bundle
 
 from fixtures.catalog import discover
-from loinc.ucum import UCUM_SYSTEM, annotate_units, valid_codes
+from loinc.ucum import UCUM_SYSTEM, annotate_units, to_ucum, valid_codes
 from parser.flags import value_bounds
 from parser.models import ReportData
 from parser.ranges import uses_decimal_comma
@@ -135,6 +135,21 @@ def main(argv: list[str] | None = None) -> None:
     print(expected.line("expected"))
     unmapped = Counter(r.units for r in expected_reports() for r in r.results if r.units and not r.ucum_units)
     print(f"expected units without a UCUM code: {dict(unmapped)}")
+    print(mimic_units())
+
+
+def mimic_units() -> str:
+    """UCUM codes for a real LIS's printed units (MIMIC-IV lab items), which the build does not read."""
+    import csv
+
+    from loinc.ucum_build import DEFAULT_SOURCE
+
+    with (DEFAULT_SOURCE / "mimic_d_labitems_to_loinc.csv").open(encoding="utf-8", newline="") as handle:
+        units = Counter(row["valueuom"].strip() for row in csv.DictReader(handle) if row["valueuom"].strip())
+    mapped = {unit for unit in units if to_ucum(unit)}
+    rows = sum(count for unit, count in units.items() if unit in mapped)
+    return (f"MIMIC-IV lab item units: {len(mapped)}/{len(units)} distinct, {rows}/{sum(units.values())} "
+            f"items get a UCUM code; none: {sorted(set(units) - mapped)}")
 
 
 if __name__ == "__main__":

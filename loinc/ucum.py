@@ -35,6 +35,7 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:mill|mil|millions?)(?=/)"), "10*6"),
     (re.compile(r"^(?:lakhs?|lacs?)(?=/)"), "10*5"),
     (re.compile(r"^cells?(?=/)"), "{cells}"),
+    (re.compile(r"^#(?=/)"), ""),  # "#/uL": a count per microlitre is "/uL"
     # One cubic millimetre is one microlitre.
     (re.compile(r"/(?:mm3|mm\^3|cumm|cu\.?mm|cmm)$"), "/ul"),
     # Mass and time spellings.
@@ -49,6 +50,11 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
     # Per microscope field.
     (re.compile(r"/(hpf|lpf)$"), r"/[\1]"),
     (re.compile(r"^(?:percent|pct)$"), "%"),
+    # A time printed as a word.
+    (re.compile(r"^(?:hrs?|hours?)$"), "h"),
+    (re.compile(r"^(?:secs?|seconds?)$"), "s"),
+    (re.compile(r"^(?:mins?|minutes?)$"), "min"),
+    (re.compile(r"^days?$"), "d"),
 ]
 
 
