@@ -38,7 +38,7 @@ OBSERVATIONS_NDJSON = "observations.ndjson"  # with fhir: every Observation, one
 FHIR_SUFFIX = ".fhir.json"  # with fhir: `<report>.fhir.json` beside `<report>.json`
 
 CSV_COLUMNS = [
-    "source_file", "page", "test_name", "value", "type", "units",
+    "source_file", "page", "test_name", "value", "type", "units", "ucum_units",
     "min_reference_range", "max_reference_range", "reference_range_text",
     "interpretation", "is_above_max_range", "is_below_min_range", "source_flag",
     "source_panel_name", "sample_type", "measurement_kind", "sensitivity",
@@ -343,6 +343,7 @@ def _csv_rows(item: BatchItem, report: ReportData) -> list[dict]:
             "value": result.value,
             "type": result.type,
             "units": result.units,
+            "ucum_units": result.ucum_units,
             "min_reference_range": result.min_reference_range,
             "max_reference_range": result.max_reference_range,
             "reference_range_text": result.reference_range_text,
