@@ -185,7 +185,13 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
             i += 1
             continue
         n, label = hit
-        matched.append(Column(_LABELS[label], words[i][1], words[i + n - 1][2], label))
+        x0 = words[i][1]
+        if unknown and unknown[-1].x1 <= x0 and x0 - unknown[-1].x1 < 0.6 * (bottom - top) and \
+                (not matched or unknown[-1].x0 > matched[-1].x1):
+            # A word the vocabulary lacks printed as part of this label ("Reporting Unit").
+            x0 = unknown.pop().x0
+            unmatched.pop()
+        matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
         i += n
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
         # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary

@@ -152,6 +152,7 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     name_starts = [ph[0].x0 for c in placed if c.value_kind() and (ph := c.cells.get(cols.NAME))]
     name_x0 = statistics.median(name_starts) if name_starts else None
 
+    annotations = _annotation_lines(placed)
     rows: list[RawRow] = []
     pending: list[_Cells] = []  # name-only lines since the last row
     last: RawRow | None = None
@@ -190,11 +191,14 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
             pending.append(c)
             continue
         if value_kind is None:
-            only_range = set(c.cells) <= {cols.RANGE, cols.UNITS, cols.FLAG}
-            if only_range and last is not None and last_line is not None and \
+            extra = set(c.cells) - {cols.NAME}
+            tier = bool(extra) and extra <= {cols.RANGE, cols.UNITS, cols.FLAG}
+            if tier and last is not None and last_line is not None and \
                     c.line.top - last_line.bottom < 1.2 * c.line.size and not pending:
                 _continue_row(last, c)  # a multi-line range or a unit on the next line
                 last_line = c.line
+                if name:
+                    pending.append(c)  # a method or comment printed beside the range's tier
                 continue
             if name:
                 pending.append(c)
@@ -229,10 +233,17 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
                 last.name = f"{last.name} {ptext}"
                 last.words.extend(p.name_words())
                 continue
+            if id(p) in annotations:
+                if last is not None and last.method is None:
+                    last.method = ptext  # the table prints a method/comment under each row
+                continue
             if heading_like(p):
                 if not titled:
                     panel = _heading(ptext)
                 prefix = []
+                continue
+            if _comment_sentence(ptext):
+                prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
                 continue
             if close_above_this and not _NON_RESULT_NAMES.match(ptext):
                 prefix.append(ptext)
@@ -280,6 +291,42 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     return [r for r in rows if not _NON_RESULT_NAMES.match(r.name)], panel, specimen
 
 
+# A table "prints a line under its rows" when at least this many rows have one and most of
+# those lines read as methods; then every such line belongs to the row above it.
+_MIN_ANNOTATED_ROWS = 3
+
+
+def _annotation_lines(placed: list[_Cells]) -> set[int]:
+    """ids of the name-only lines printed directly under a result row, when the table does
+    that consistently (a method, specimen or comment line under each result) rather than
+    now and then (a heading or the first line of the next name).
+
+    Two readings of such a line are possible; the table decides between them: when most of
+    them read as methods, all of them are taken as the row's annotation."""
+    followers: list[_Cells] = []
+    value_rows = 0
+    for i, c in enumerate(placed):
+        if c.value_kind() is None or c.prose:
+            continue
+        value_rows += 1
+        j = i + 1  # past the row's own continuation lines (a range's second tier)
+        while j < len(placed) and _is_tier(placed[j]):
+            c, j = placed[j], j + 1
+        if j >= len(placed):
+            break
+        below = placed[j]
+        text = below.text(cols.NAME).strip()
+        if below.value_kind() is None and not below.prose and text and \
+                set(below.cells) - {cols.NAME} <= {cols.RANGE, cols.UNITS, cols.FLAG} and \
+                below.line.top - c.line.bottom < 0.8 * below.line.size:
+            followers.append(below)
+    if len(followers) < max(_MIN_ANNOTATED_ROWS, 0.4 * value_rows):
+        return set()
+    methods = sum(bool(_METHOD_WORDS.search(f.text(cols.NAME)) or _METHOD_LINE.match(f.text(cols.NAME)))
+                  for f in followers)
+    return {id(f) for f in followers} if methods >= 0.5 * len(followers) else set()
+
+
 # An OCR name cell read this unsurely is not a name but a smudge (a small method line).
 _GARBLED_NAME_CONFIDENCE = 0.6
 _SURE_NAME_CONFIDENCE = 0.85
@@ -304,6 +351,18 @@ def _garbled_name_under(c: _Cells, pending: list[_Cells]) -> _Cells | None:
     return p
 
 
+def _comment_sentence(text: str) -> bool:
+    """A sentence (several words, a full stop after a word) is a comment, never part of a
+    test name; dotted abbreviations ("S.G.O.T.") are single words."""
+    return len(text.split()) >= 3 and bool(re.search(r"[a-z]{3}\.$", text))
+
+
+def _is_tier(c: _Cells) -> bool:
+    """A line holding only more of the row above: a range tier, its units or flag."""
+    return c.value_kind() is None and bool(c.cells) and \
+        set(c.cells) <= {cols.RANGE, cols.UNITS, cols.FLAG}
+
+
 def _continue_row(row: RawRow, c: _Cells) -> None:
     extra_range = c.text(cols.RANGE).strip()
     if extra_range:
@@ -314,7 +373,8 @@ def _continue_row(row: RawRow, c: _Cells) -> None:
     extra_flag = c.text(cols.FLAG).strip()
     if extra_flag and not row.flag:
         row.flag = extra_flag
-    row.words.extend(w for phrases in c.cells.values() for ph in phrases for w in ph.words)
+    row.words.extend(w for kind, phrases in c.cells.items() if kind != cols.NAME
+                     for ph in phrases for w in ph.words)
 
 
 def _continues(name: str, text: str) -> bool:

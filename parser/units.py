@@ -61,18 +61,20 @@ def tidy(text: str) -> str:
 def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
     """("65-99", "mg/dL") from "65-99 mg/dL", ("<5.7", "%") from "<5.7 % of total Hgb";
     the text unchanged and None when no unit follows its last number."""
-    m = re.match(r"^(.*\d)\s*(\S.*)$", text.strip())
-    if not m:
-        return text, None
-    head, tail = m.group(1), m.group(2).rstrip(".,;")
-    words = tail.split()
-    # The longest run of leading words that reads as a unit ("U / L", "% of total Hgb" -> "%").
-    for n in range(len(words), 0, -1):
-        candidate = " ".join(words[:n])
-        if is_unit(candidate, ocr):
-            if n < len(words) and not re.match(r"^(of|in)\b", " ".join(words[n:]), re.I):
-                return text, None  # words after the unit that are not a unit's gloss
-            return head, tidy(candidate)
+    words = text.split()
+    # The earliest cut after a number (or its closing bracket) whose remainder is a unit,
+    # perhaps followed by a gloss ("of total Hgb"): the longest unit wins ("mL/min/1.73m2").
+    for cut in range(1, len(words)):
+        if not re.search(r"\d[)\]]?$", words[cut - 1]):
+            continue
+        tail = words[cut:]
+        for n in range(len(tail), 0, -1):
+            candidate = " ".join(tail[:n])
+            if is_unit(candidate, ocr):
+                rest = " ".join(tail[n:])
+                if rest and not re.match(r"^(of|in)\b", rest, re.I):
+                    break  # words after the unit that are not a unit's gloss
+                return " ".join(words[:cut]), tidy(candidate)
     return text, None
 
 
