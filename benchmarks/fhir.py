@@ -21,10 +21,8 @@ from fhir.resources.R4B.bundle import Bundle
 
 from fixtures.catalog import discover
 from loinc.ucum import UCUM_SYSTEM, annotate_units, to_ucum, valid_codes
-from parser.flags import value_bounds
 from parser.models import ReportData
-from parser.ranges import uses_decimal_comma
-from service.fhir import build_bundle, bundle_json, observations_of
+from service.fhir import build_bundle, bundle_json, decimal_comma_of, numeric_value, observations_of
 
 
 @dataclass
@@ -62,10 +60,6 @@ class Coverage:
         )
 
 
-def is_numeric(result, decimal_comma: bool) -> bool:
-    return result.type not in ("ratio", "comment", "boolean") and value_bounds(result.value, decimal_comma) is not None
-
-
 def measure(report: ReportData, bundle: Bundle) -> Coverage:
     """What the Bundle carries of the report, row by row."""
     cov = Coverage(reports=1, results=len(report.results))
@@ -73,18 +67,18 @@ def measure(report: ReportData, bundle: Bundle) -> Coverage:
     cov.valid_bundles = 1
     observations = [json.loads(o.model_dump_json(exclude_none=True)) for o in observations_of(bundle)]
     cov.observations = len(observations)
-    decimal_comma = uses_decimal_comma([t for r in report.results for t in (r.value, r.reference_range_text or "")])
+    decimal_comma = decimal_comma_of(report)
     valid = valid_codes()
     for result, obs in zip(report.results, observations):
         quantity = obs.get("valueQuantity") or {}
-        codes = [q.get("code") for q in [quantity, *(rr.get(k, {}) for rr in obs.get("referenceRange", [])
-                                                     for k in ("low", "high"))] if q.get("code")]
-        cov.invalid_codes += sum(code not in valid for code in codes)
+        ranges = obs.get("referenceRange", [])
+        quantities = [quantity, *(rr[k] for rr in ranges for k in ("low", "high") if k in rr)]
+        cov.invalid_codes += sum(q["code"] not in valid for q in quantities if "code" in q)
         if result.loinc_match_status == "auto_match":
             cov.auto_match += 1
             coding = obs["code"].get("coding", [])
             cov.auto_match_coded += bool(coding) and coding[0]["code"] == result.loinc_matches[0].loinc_code
-        if result.units and is_numeric(result, decimal_comma):
+        if result.units and numeric_value(result, decimal_comma) is not None:
             cov.numeric_with_unit += 1
             cov.ucum_quantity += quantity.get("system") == UCUM_SYSTEM and bool(quantity.get("code"))
         if result.min_reference_range is not None or result.max_reference_range is not None \

@@ -95,17 +95,28 @@ def _ucum_of(result: LabReportResult) -> str | None:
     return result.ucum_units if "ucum_units" in result.model_fields_set else to_ucum(result.units)
 
 
+def decimal_comma_of(report: ReportData) -> bool:
+    """Does the report write decimals with a comma? The parser's own test, on its values and ranges."""
+    return uses_decimal_comma([t for r in report.results for t in (r.value, r.reference_range_text or "")])
+
+
+def numeric_value(result: LabReportResult, decimal_comma: bool) -> tuple[float, str] | None:
+    """(number, comparator) of a row whose value is a number (`5.2`, `<0.5`), else None."""
+    if result.type in ("ratio", "comment", "boolean"):
+        return None
+    return value_bounds(result.value, decimal_comma)
+
+
 def _value(result: LabReportResult, decimal_comma: bool) -> dict:
     """`valueQuantity` for a number (with its comparator), `valueString` otherwise."""
-    if result.type not in ("ratio", "comment", "boolean"):
-        parsed = value_bounds(result.value, decimal_comma)
-        if parsed is not None:
-            number, comparator = parsed
-            unit, ucum = result.units, _ucum_of(result)
-            if unit is None and result.value.strip().endswith("%"):
-                unit, ucum = "%", "%"
-            return {"valueQuantity": _quantity(number, unit, ucum, comparator)}
-    return {"valueString": result.value}
+    parsed = numeric_value(result, decimal_comma)
+    if parsed is None:
+        return {"valueString": result.value}
+    number, comparator = parsed
+    unit, ucum = result.units, _ucum_of(result)
+    if unit is None and result.value.strip().endswith("%"):
+        unit, ucum = "%", "%"
+    return {"valueQuantity": _quantity(number, unit, ucum, comparator)}
 
 
 def _reference_range(result: LabReportResult) -> list[ObservationReferenceRange] | None:
@@ -178,9 +189,7 @@ def build_bundle(report: ReportData, *, key: str, final: bool, reviewed: bool = 
     meta = report.metadata
     patient = build_patient(report, key)
     collected = _iso(meta.date_collected)
-    decimal_comma = uses_decimal_comma(
-        [t for r in report.results for t in (r.value, r.reference_range_text or "")]
-    )
+    decimal_comma = decimal_comma_of(report)
     observations = [
         build_observation(
             result, key=key, index=index, status=status, reviewed=reviewed,
@@ -225,7 +234,7 @@ def bundle_json(bundle: Bundle, *, indent: int | None = None) -> str:
 
 
 def observations_of(bundle: Bundle) -> list[Observation]:
-    return [entry.resource for entry in bundle.entry or [] if entry.resource.get_resource_type() == "Observation"]
+    return [e.resource for e in bundle.entry or [] if e.resource.get_resource_type() == "Observation"]
 
 
 def ndjson_lines(bundles: Iterable[Bundle]) -> Iterable[str]:

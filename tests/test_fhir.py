@@ -139,7 +139,8 @@ def test_loinc_coding_only_when_auto_matched_or_reviewed():
     rows = [_row(loinc_matches=[_GLUCOSE], loinc_match_status="auto_match"),
             _row(loinc_matches=[_GLUCOSE], loinc_match_status="needs_review")]
     sure, doubtful = _observations(build_bundle(_report(*rows), key="k", final=False))
-    assert sure["code"]["coding"] == [{"system": LOINC_SYSTEM, "code": "2345-7", "display": _GLUCOSE.loinc_name}]
+    assert sure["code"]["coding"] == [
+        {"system": LOINC_SYSTEM, "code": "2345-7", "display": _GLUCOSE.loinc_name}]
     assert "coding" not in doubtful["code"] and doubtful["code"]["text"] == "Glucose"
     assert sure["status"] == "preliminary"
     _, reviewed = _observations(build_bundle(_report(*rows), key="k", final=True, reviewed=True))

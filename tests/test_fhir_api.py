@@ -45,7 +45,8 @@ def _resources(bundle: dict, kind: str) -> list[dict]:
 
 def test_review_correction_flows_into_a_final_bundle(client, headers, user_id):
     pdf = DIGITAL_REPORT.read_bytes()
-    job = upload(client, headers, user_id, [("cbc.pdf", pdf, "application/pdf")], needs_human_review=True).json()
+    files = [("cbc.pdf", pdf, "application/pdf")]
+    job = upload(client, headers, user_id, files, needs_human_review=True).json()
     job = wait_for_job(client, headers, job["id"])
     assert job["status"] == "pending_review"
     results = job["data"]["results"]
