@@ -24,7 +24,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from parser.exceptions import LabReportError
+from parser.exceptions import LabReportError, MemoryLimitError
+from parser.limits import confine_process
 from parser.models import ReportData
 from review.routing import route_report
 
@@ -155,6 +156,9 @@ def parse_one(item: BatchItem, process: str | Callable, max_pages: int) -> FileO
             item.relative, "failed", failure_reason="processing_error",
             message=f"file could not be read or written: {error.strerror or type(error).__name__}",
         )
+    except MemoryError:  # the worker's memory ceiling (parser.limits) stopped a bomb
+        error = MemoryLimitError()
+        outcome = FileOutcome(item.relative, "failed", failure_reason=error.failure_reason, message=error.message)
     except Exception as error:  # a bug must not stop the other files
         # The message may quote report text (patient data): log the type and where, not what.
         log.error(
@@ -273,7 +277,9 @@ def _run_parallel(todo: list[BatchItem], workers: int, process, max_pages: int, 
     while pending:
         finished: set[str] = set()
         broken = False
-        with ProcessPoolExecutor(max_workers=min(workers, len(pending)), mp_context=context) as pool:
+        with ProcessPoolExecutor(
+            max_workers=min(workers, len(pending)), mp_context=context, initializer=confine_process
+        ) as pool:
             futures = {pool.submit(parse_one, item, process, max_pages): item for item in pending}
             waiting = set(futures)
             while waiting and not broken:
@@ -307,7 +313,7 @@ def _run_isolated(items: list[BatchItem], workers: int, process, max_pages: int,
     while pending or running:
         while pending and len(running) < workers:
             item = pending.pop(0)
-            pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            pool = ProcessPoolExecutor(max_workers=1, mp_context=context, initializer=confine_process)
             running[pool.submit(parse_one, item, process, max_pages)] = (item, pool)
         done, _ = wait(running, return_when=FIRST_COMPLETED)
         for future in done:

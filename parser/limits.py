@@ -8,6 +8,17 @@ WORKER_MEMORY_LIMIT, so a bomb that slips past the checks fails its job instead 
 
 from __future__ import annotations
 
+import ctypes
+import logging
+import os
+import resource
+import signal
+import sys
+import threading
+import time
+
+log = logging.getLogger(__name__)
+
 MB = 1024 * 1024
 
 # The contract: one upload (or the files of a multi-file upload together) at most 10 MB.
@@ -28,7 +39,38 @@ MAX_DECODED_IMAGE_BYTES = 160 * MB
 MAX_PDF_STREAM_BYTES = 64 * MB
 MAX_PDF_INFLATED_BYTES = 256 * MB
 
-# Address-space ceiling of a parse process (resource.RLIMIT_AS). Address space, not resident
-# memory: it includes thread stacks and allocator arenas, so it sits above the 1 GB goal.
-# Measured: a parse process maps ~0.9 GB after importing the pipeline (see service.workers).
-WORKER_MEMORY_LIMIT = 2560 * MB
+# Address-space ceiling of a parse process (resource.RLIMIT_AS; tesseract, its child,
+# inherits it). Address space bounds resident memory from above, so no parse can pass the
+# 1 GB goal. Measured: the pipeline maps 240 MB once imported, 430 MB at most on the fixture
+# scans and 770 MB on a 48 MP phone photo (the largest image the checks let through).
+WORKER_MEMORY_LIMIT = 1024 * MB
+# How often a parse process checks that its parent is still alive (where PR_SET_PDEATHSIG,
+# Linux only, is not available or the parent was a thread that ended).
+PARENT_CHECK_SECONDS = 2.0
+_PR_SET_PDEATHSIG = 1
+
+
+def confine_process(memory_limit: int | None = WORKER_MEMORY_LIMIT) -> None:
+    """Run in a parse process as it starts (a pool's initializer): cap its memory, and make it
+    die with its parent, so a SIGKILL of `labreport serve` leaves no orphan behind."""
+    if memory_limit:
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            memory_limit = min(memory_limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (memory_limit, hard))
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError) as error:
+            log.debug("no parent-death signal: %s", error)
+    if os.getppid() != parent:  # the parent died before the signal was armed
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watchdog", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(1)  # orphaned: nobody is waiting for this process's results

@@ -24,7 +24,7 @@ from pathlib import Path
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from parser.exceptions import LabReportError
+from parser.exceptions import LabReportError, MemoryLimitError
 from review.routing import route_report
 from service.db import Database
 from service.jobs import set_status
@@ -141,6 +141,11 @@ def parse_files(work: JobWork) -> ParseOutcome:
         return ParseOutcome(
             failure_reason="processing_error", failure_detail="the uploaded file is gone"
         )
+    except MemoryError:
+        # The parse process's memory ceiling (parser.limits) stopped a bomb the checks missed.
+        log.warning("job %s: parsing ran out of its memory ceiling", work.job_id)
+        error = MemoryLimitError()
+        return ParseOutcome(failure_reason=error.failure_reason, failure_detail=error.message)
     except Exception as error:
         # The exception's message may quote report text (patient data): log its type and
         # where it happened, not what it says.

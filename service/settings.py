@@ -6,6 +6,10 @@ deployment is described by its environment alone:
     LABREPORT_HOME                    state directory (default ./.labreport): SQLite db + stored files
     DATABASE_URL                      SQLAlchemy URL; default sqlite under LABREPORT_HOME
     LABREPORT_BROKER_URL              Celery broker (Redis); unset = in-process workers
+    LABREPORT_STORAGE                 where uploads live: files (under LABREPORT_HOME) or database
+                                      (the `blobs` table; scale-out); default: database with a broker
+    LABREPORT_DISPATCH_RECHECK_SECONDS a job handed to the broker but still not started after this
+                                      long is handed over again (a broker may lose its queue)
     LABREPORT_ALLOW_PRIVATE_WEBHOOKS  1 lets webhooks go to loopback/private addresses (dev, tests)
     LABREPORT_WORKERS                 parsing processes of the in-process pool (default: CPU count)
     LABREPORT_WORKER_NICENESS         CPU niceness of those processes (default 10)
@@ -20,10 +24,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-MB = 1024 * 1024
+from parser.limits import MB, WORKER_MEMORY_LIMIT
 
 # The contract's retry schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h, then exhausted.
 DEFAULT_RETRY_SCHEDULE = [5.0, 300.0, 1800.0, 7200.0, 18000.0, 36000.0, 36000.0]
@@ -37,6 +41,8 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("DATABASE_URL", "LABREPORT_DATABASE_URL")
     )
     broker_url: str | None = None
+    # "auto": the database when a broker is set (API and workers then share no disk), else files.
+    storage: Literal["auto", "files", "database"] = "auto"
     allow_private_webhooks: bool = False
 
     # Parsing workers. "process" keeps CPU-heavy parsing out of the API process;
@@ -46,6 +52,8 @@ class Settings(BaseSettings):
     max_pages: int = Field(default=30, ge=1)
     # Parse processes run this much nicer than the API so polling stays fast while they work.
     worker_niceness: int = Field(default=10, ge=0, le=19)
+    # Address-space ceiling of each parse process (parser.limits.WORKER_MEMORY_LIMIT).
+    worker_memory_limit_mb: int = Field(default=WORKER_MEMORY_LIMIT // MB, ge=256)
 
     # Upload limits of the contract.
     max_upload_bytes: int = 10 * MB
@@ -58,8 +66,27 @@ class Settings(BaseSettings):
     webhook_senders: int = Field(default=8, ge=1)
     poll_interval_seconds: float = 1.0
 
+    # The broker outbox (scale-out): while the broker refuses jobs, retry every this many
+    # seconds; a job handed over but not started is handed over again after the recheck
+    # interval, doubling each time up to an hour (duplicates are harmless: a job runs once).
+    dispatch_retry_seconds: float = Field(default=2.0, gt=0)
+    dispatch_recheck_seconds: float = Field(default=300.0, gt=0)
+
+    @model_validator(mode="after")
+    def _database_storage_needs_broker(self) -> Settings:
+        if self.storage == "database" and not self.broker_url:
+            raise ValueError(
+                "LABREPORT_STORAGE=database needs LABREPORT_BROKER_URL: the in-process workers "
+                "read uploads from LABREPORT_HOME"
+            )
+        return self
+
     def resolved_database_url(self) -> str:
         if self.database_url:
+            # A plain postgresql:// URL means the installed driver (psycopg 3), not psycopg2.
+            for plain in ("postgresql://", "postgres://"):
+                if self.database_url.startswith(plain):
+                    return "postgresql+psycopg://" + self.database_url.removeprefix(plain)
             return self.database_url
         return f"sqlite:///{(self.home / 'labreport.db').resolve()}"
 
@@ -70,6 +97,12 @@ class Settings(BaseSettings):
     @property
     def celery_mode(self) -> bool:
         return bool(self.broker_url)
+
+    @property
+    def storage_backend(self) -> Literal["files", "database"]:
+        if self.storage == "auto":
+            return "database" if self.celery_mode else "files"
+        return self.storage
 
 
 @lru_cache

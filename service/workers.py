@@ -8,8 +8,8 @@ Both expose the same small interface to the API:
 processes at lower CPU priority, so the API answers quickly while they work), and
 records each outcome. At start it re-runs jobs a crash left in `started`.
 
-`CeleryJobQueue`: `submit` sends the `labreport.run_job` task (`service.celery_app`);
-at start it re-sends the jobs that are still pending or were caught mid-run.
+`BrokerJobQueue` (`service.job_outbox`): a durable outbox hands jobs to the Celery
+broker (`service.celery_app`), retrying until the broker takes them.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from sqlalchemy import select
 
+from parser.limits import MB, confine_process
 from service.db import Database
 from service.runner import (
     INTERNAL_ERROR_MESSAGE,
@@ -45,6 +46,13 @@ log = logging.getLogger(__name__)
 
 # Recycle a parse process after this many jobs to bound memory growth.
 JOBS_PER_PROCESS = 200
+
+
+def start_parse_process(niceness: int, memory_limit: int | None) -> None:
+    """Initializer of a parse process: lower priority, a memory ceiling (a bomb the input
+    checks missed fails its job, see runner.parse_files), and death with the API process."""
+    confine_process(memory_limit)
+    _lower_priority(niceness)
 
 
 def _lower_priority(niceness: int) -> None:
@@ -106,8 +114,8 @@ class InProcessJobQueue:
         return ProcessPoolExecutor(
             max_workers=self.settings.workers,
             mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority,
-            initargs=(self.settings.worker_niceness,),
+            initializer=start_parse_process,
+            initargs=(self.settings.worker_niceness, self.settings.worker_memory_limit_mb * MB),
             max_tasks_per_child=JOBS_PER_PROCESS,
         )
 
@@ -188,41 +196,10 @@ class InProcessJobQueue:
             broken.shutdown(wait=False, cancel_futures=True)
 
 
-class CeleryJobQueue:
-    def __init__(self, settings: Settings, database: Database):
-        self.settings = settings
-        self.database = database
-
-    def start(self) -> None:
-        with self.database.session_scope() as session:
-            rows = session.scalars(
-                select(Job.id)
-                .where(Job.status.in_([UPLOAD_PENDING, STARTED]), Job.deleted_at.is_(None))
-                .order_by(Job.created_at)
-            ).all()
-        for job_id in rows:
-            self._send(job_id)
-        if rows:
-            log.info("re-sent %d unfinished job(s) to the Celery workers", len(rows))
-
-    def submit(self, job_id: str) -> None:
-        try:
-            self._send(job_id)
-        except Exception:
-            # The job is committed; the next API start re-sends every unfinished job.
-            log.exception("job %s: could not reach the Celery broker", job_id)
-
-    def _send(self, job_id: str) -> None:
-        # Celery is imported only in Celery mode; the in-process queue never needs it.
-        from service.celery_app import RUN_JOB_TASK, make_celery
-
-        make_celery(self.settings).send_task(RUN_JOB_TASK, args=[job_id])
-
-    def stop(self) -> None:
-        pass
-
-
-def make_job_queue(settings: Settings, database: Database) -> InProcessJobQueue | CeleryJobQueue:
+def make_job_queue(settings: Settings, database: Database):
     if settings.celery_mode:
-        return CeleryJobQueue(settings, database)
+        # Scale-out: jobs reach the Celery workers through the broker outbox.
+        from service.job_outbox import BrokerJobQueue
+
+        return BrokerJobQueue(settings, database)
     return InProcessJobQueue(settings, database)
