@@ -159,7 +159,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
         return []
     keys = [label_key(text) for text, _, _ in words]
     if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
-            not _value_label_only(words, keys):
+            not _value_label_only(words, keys) and not _name_label_only(words, keys):
         return []  # most lines: not two label words, so no header
     matched: list[Column] = []
     unmatched: list[float] = []  # x0 of words that are not labels
@@ -202,6 +202,10 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
             matched.insert(0, Column(NAME, name.x0, name.x1, name.label))
             unknown = [c for c in unknown if c is not name]
             matched = sorted(matched + _merge_adjacent(unknown), key=lambda c: c.x0)
+    if len(matched) == 1 and matched[0].kind == NAME and _name_label_only(words, keys):
+        unknown = _merge_adjacent([c for c in unknown if c.x0 > matched[0].x1])
+        if unknown:  # "TEST  OBSERVATION": the value heading is a word the vocabulary lacks
+            return _split_side_by_side(matched + unknown, top, bottom, page, page_width)
     if len(matched) < 2:
         return []
     # Words left or right of the labels belong to a table beside this one (a data row of
@@ -269,6 +273,17 @@ def _value_label_only(words: list[tuple[str, float, float]], keys: list[str]) ->
                for label in _VALUE_LABELS)
 
 
+def _name_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> bool:
+    """A short digit-free line starting with a names' label ("TEST  OBSERVATION")."""
+    return 2 <= len(words) <= 6 and _LABELS.get(keys[0]) == NAME and \
+        not any(re.search(r"[\d:]", text) for text, _, _ in words)
+
+
+def needs_confirmation(header: Header) -> bool:
+    """A header whose value column is an unknown word: a table only if numbers sit under it."""
+    return UNKNOWN in header.kinds and not header.kinds & set(VALUE_KINDS)
+
+
 def _merge_adjacent(columns: list[Column]) -> list[Column]:
     """Unknown words printed together ("Observed Reading") are one column."""
     merged: list[Column] = []
@@ -285,8 +300,9 @@ def _is_table_header(columns: list[Column]) -> bool:
     has_value = any(k in VALUE_KINDS for k in kinds)
     if NAME in kinds and has_value:
         return True
-    if NAME in kinds and UNKNOWN in kinds and (RANGE in kinds or UNITS in kinds):
-        return True  # the value column's label is a word the vocabulary lacks
+    if NAME in kinds and UNKNOWN in kinds:
+        return True  # the value column's label is a word the vocabulary lacks (to be
+        # confirmed by the content under it: see needs_confirmation)
     # "Result  Units  Reference Range" without a label over the names.
     return has_value and (RANGE in kinds or UNITS in kinds) and len(kinds) >= 3
 
@@ -357,14 +373,16 @@ def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> 
             continue
         pad = 0.5 * (col.x1 - col.x0)
         votes: dict[str, int] = {}
+        known = [c for c in header.columns if c.kind not in (UNKNOWN, NAME)]
         for x0, x1, text in phrases:
-            if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0:
-                continue
+            if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0 or \
+                    any(min(x1, c.x1) - max(x0, c.x0) > 0 for c in known):
+                continue  # not under this heading, or under a labelled neighbour
             kind = content_kind(text.split()[0] if text.split() and content_kind(text) is None
                                 else text) or OTHER
             votes[kind] = votes.get(kind, 0) + 1
-        known = {k: v for k, v in votes.items() if k != OTHER}
-        best = max(known, key=known.get) if known and max(known.values()) >= 2 else OTHER
+        kinds = {k: v for k, v in votes.items() if k != OTHER}
+        best = max(kinds, key=kinds.get) if kinds and max(kinds.values()) >= 2 else OTHER
         taken = {c.kind for c in header.columns}
         if best == RESULT and taken & set(VALUE_KINDS):
             best = PREVIOUS

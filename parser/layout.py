@@ -493,6 +493,9 @@ def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], st
         if not found:
             continue
         headers = [cols.header_without_name(h) for h in found]
+        headers = [h for h in headers if _confirmed(h, lines[i + used:i + used + _CONFIRM_LINES])]
+        if not headers:
+            continue
         still_active = []
         for header, start, title in active:
             if any(_overlap(header, h) for h in headers):
@@ -503,6 +506,18 @@ def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], st
         active = still_active + [(h, skip_to, _title_above(lines[:i], h)) for h in headers]
     regions.extend((header, lines[start:], title) for header, start, title in active)
     return regions
+
+
+_CONFIRM_LINES = 12  # lines under a doubtful header whose content must show a value column
+
+
+def _confirmed(header: Header, below: list[Line]) -> bool:
+    """A header whose value heading is a word the vocabulary lacks stands only if the content
+    under it votes a value column there (two readings: a table header, or a plain line)."""
+    if not cols.needs_confirmation(header):
+        return True
+    phrases = [(p.x0, p.x1, p.text) for line in below for p in line.phrases()]
+    return bool(cols.resolve_unknown(header, phrases).kinds & set(cols.VALUE_KINDS))
 
 
 def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int]:

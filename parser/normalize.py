@@ -226,7 +226,10 @@ _BRACKETED = re.compile(r"^(.*?\S)\s*([(\[][^()\[\]]*\d[^()\[\]]*[)\]])$")
 def _bracketed_range(value: str) -> tuple[str, str] | None:
     """(value, range) from a value cell ending in a bracketed range, "153 g/L (135-175)"."""
     m = _BRACKETED.match(value.strip())
-    if m and parse_range(m.group(2)) is not None and _numberish(m.group(1).split()[0]):
+    tokens = m.group(1).split() if m else []
+    if tokens and parse_flag(tokens[0]) and len(tokens) > 1:
+        tokens = tokens[1:]  # "H 215 mg/dL (Upto 200)"
+    if m and parse_range(m.group(2)) is not None and _numberish(tokens[0]):
         return m.group(1), m.group(2)
     return None
 
