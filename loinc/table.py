@@ -9,6 +9,7 @@ from pathlib import Path
 from loinc.units import property_kind, unit_kind
 
 TABLE_PATH = Path(__file__).parent / "data" / "loinc_table.json"
+I18N_ALIASES_PATH = Path(__file__).parent / "data" / "aliases_i18n.tsv"
 UNRANKED = 3000
 
 
@@ -79,4 +80,29 @@ def load_table(path: Path = TABLE_PATH) -> list[Entry]:
         entry.specimen = specimen_group(entry.system)
         entry.kinds = _kinds(entry.property, entry.units)
         entries.append(entry)
+    add_i18n_aliases(entries)
     return entries
+
+
+def add_i18n_aliases(entries: list[Entry], path: Path = I18N_ALIASES_PATH) -> None:
+    """French, German, Italian and Spanish report names (data/aliases_i18n.tsv) as aliases of
+    their code and of its twins of the same analyte and specimen (mass/substance, count/per
+    cent, method variants), so the printed unit chooses among them as it does for English."""
+    twins: dict[tuple[str, str], list[Entry]] = {}
+    for entry in entries:
+        twins.setdefault(_twin_key(entry), []).append(entry)
+    by_code = {entry.code: entry for entry in entries}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        code, _language, name = line.split("\t")[:3]
+        if code not in by_code:  # a reduced table (tests); the shipped one has every code
+            continue
+        for twin in twins[_twin_key(by_code[code])]:
+            if all(label != name for label, _fluid, _unit in twin.aliases):
+                twin.aliases.append([name, "", ""])
+
+
+def _twin_key(entry: Entry) -> tuple[str, str]:
+    component = entry.component.lower().split("/100 ")[0]  # "Neutrophils/100 leukocytes"
+    return component, entry.system.lower()
