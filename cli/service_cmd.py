@@ -28,6 +28,7 @@ def serve(
 
     from service.log_config import configure_logging
 
+    _migrate_or_fail()
     configure_logging(log_level)
     uvicorn.run(
         "service.app:create_app", factory=True, host=host, port=port,
@@ -41,13 +42,14 @@ def worker(
 ) -> None:
     """Run a Celery worker for scale-out mode (needs LABREPORT_BROKER_URL and DATABASE_URL)."""
     from service.celery_app import make_celery
-    from service.db import upgrade
+    from service.log_config import configure_logging
     from service.settings import get_settings
 
     settings = get_settings()
     if not settings.broker_url:
         _fail("LABREPORT_BROKER_URL is not set; `labreport serve` runs jobs in-process without it")
-    upgrade(settings.resolved_database_url())
+    _migrate_or_fail()
+    configure_logging(log_level)  # the job lines (ids only) of service.runner, like `serve`
     make_celery(settings).worker_main(
         [
             "worker",
@@ -59,10 +61,32 @@ def worker(
     )
 
 
+def _migrate_or_fail() -> list[str]:
+    """Migrate the configured database; one line and exit 2 when it cannot be opened."""
+    from pydantic import ValidationError
+
+    from service.db import DatabaseUnavailable, upgrade
+    from service.settings import get_settings
+    from service.storage import private_dir
+
+    try:
+        settings = get_settings()
+    except ValidationError as error:
+        _fail("; ".join(item["msg"].removeprefix("Value error, ") for item in error.errors()))
+    try:
+        private_dir(settings.home)
+        return upgrade(settings.resolved_database_url())
+    except DatabaseUnavailable as error:
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot use LABREPORT_HOME {settings.home} ({error.strerror}); set it to a writable folder")
+
+
 def _open_database():
     from service.app import open_database
     from service.settings import get_settings
 
+    _migrate_or_fail()
     return open_database(get_settings())
 
 
@@ -117,8 +141,11 @@ def team_set_webhook(
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Apply the database migrations (serve and team create do this themselves)."""
-    _open_database().dispose()
-    typer.echo("database is up to date")
+    applied = _migrate_or_fail()
+    if applied:
+        typer.echo(f"applied {len(applied)} migration(s): {', '.join(applied)}")
+    else:
+        typer.echo("database is up to date (nothing to apply)")
 
 
 def register(app: typer.Typer) -> None:

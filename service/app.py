@@ -26,7 +26,7 @@ from service.api_docs import install_docs
 from service.db import Database, upgrade
 from service.routes import jobs, review, review_web, users, webhooks
 from service.settings import Settings, get_settings
-from service.storage import FileStore
+from service.storage import make_storage
 from service.webhooks import WebhookSender
 from service.workers import make_job_queue
 
@@ -48,7 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         database = open_database(settings)
         app.state.database = database
-        app.state.files = FileStore(settings.files_dir)
+        app.state.files = make_storage(settings)
         app.state.job_queue = make_job_queue(settings, database)
         app.state.webhook_sender = WebhookSender(settings, database)
         app.state.job_queue.start()

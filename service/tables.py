@@ -22,6 +22,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -118,6 +119,10 @@ class Job(Base):
     review_reasons_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     page_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
+    # The broker outbox (scale-out, `service.job_outbox`): a job `upload_pending` is due to be
+    # handed to the broker when `next_dispatch_at` is null (never handed over) or past.
+    dispatch_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_dispatch_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
@@ -143,7 +148,8 @@ class IdempotencyKey(Base):
 
 
 class StoredFile(Base):
-    """One uploaded part of a job, stored under LABREPORT_HOME/files (path relative to it)."""
+    """One uploaded part of a job; `path` is its storage ref (`service.storage`): relative to
+    LABREPORT_HOME/files, or the key of its `Blob`."""
 
     __tablename__ = "stored_files"
 
@@ -156,6 +162,18 @@ class StoredFile(Base):
     sha256: Mapped[str] = mapped_column(String(64))
 
     job: Mapped[Job] = relationship(back_populates="files")
+
+
+class Blob(Base):
+    """An uploaded file's bytes, kept in the database when API and workers share no disk."""
+
+    __tablename__ = "blobs"
+
+    key: Mapped[str] = mapped_column(String(500), primary_key=True)
+    job_id: Mapped[str] = mapped_column(ForeignKey("jobs.id"), index=True)
+    size: Mapped[int] = mapped_column(Integer)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 
 
 DELIVERY_PENDING = "pending"

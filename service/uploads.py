@@ -2,13 +2,14 @@
 
 Starlette's `request.form()` spools the whole body before the endpoint sees it;
 here the body is parsed chunk by chunk with python-multipart's streaming parser,
-file parts go straight to files under the store's `incoming/` directory, and the
+file parts go straight to private (0600) files under the store's `incoming/` directory, and the
 upload is refused with 413 as soon as the files' bytes pass the limit. Memory use
 stays at one network chunk whatever the upload size.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
@@ -18,7 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from python_multipart.exceptions import MultipartParseError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from service.storage import FileStore
+from service.storage import Storage, open_private
 
 MAX_FIELD_BYTES = 64 * 1024
 MAX_PARTS = 32
@@ -68,7 +69,7 @@ def _not_multipart() -> RequestValidationError:
 class _PartCollector:
     """python-multipart callbacks that route each part to a file or a small field buffer."""
 
-    def __init__(self, store: FileStore, limit: int, file_fields: set[str]):
+    def __init__(self, store: Storage, limit: int, file_fields: set[str]):
         self.store = store
         self.limit = limit
         self.file_fields = file_fields
@@ -128,7 +129,8 @@ class _PartCollector:
             )
             self.upload.files.append(received)
             self._current_file = received
-            self._sink = open(received.path, "wb")  # noqa: SIM115 (closed in on_part_end)
+            # 0600 from the first byte: an upload is patient data.
+            self._sink = os.fdopen(open_private(received.path), "wb")  # closed in on_part_end
         else:
             self._field_name = name
             self._field_value = bytearray()
@@ -167,7 +169,7 @@ class _PartCollector:
 
 
 async def receive_upload(
-    request: Request, store: FileStore, *, limit: int, file_fields: set[str]
+    request: Request, store: Storage, *, limit: int, file_fields: set[str]
 ) -> ReceivedUpload:
     """Stream the multipart body of `request` to disk; 413 past `limit` bytes of files."""
     content_type, options = parse_options_header(request.headers.get("content-type", ""))

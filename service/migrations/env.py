@@ -24,6 +24,13 @@ def run_offline() -> None:
         context.run_migrations()
 
 
+def _record_applied(ctx, step, heads, run_args) -> None:
+    """Tell service.db.upgrade which revisions ran (`db upgrade` prints them)."""
+    applied = context.config.attributes.get("applied")
+    if applied is not None and step.is_upgrade:
+        applied.append(step.up_revision_id)
+
+
 def run_online() -> None:
     engine = make_engine(_url())
     with engine.connect() as connection:
@@ -31,6 +38,7 @@ def run_online() -> None:
             connection=connection,
             target_metadata=target_metadata,
             render_as_batch=connection.dialect.name == "sqlite",
+            on_version_apply=_record_applied,
         )
         with context.begin_transaction():
             context.run_migrations()

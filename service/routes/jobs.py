@@ -22,7 +22,7 @@ from service.review_jobs import scrub_review_data
 from service.routes.users import team_user
 from service.schemas import ErrorBody, ParsingJob, parsing_job_json
 from service.settings import Settings
-from service.storage import FileStore
+from service.storage import Storage
 from service.tables import COMPLETED, FAILED, PENDING_REVIEW, Job, StoredFile, Team, utcnow
 from service.uploads import ReceivedUpload, receive_upload
 from service.validation import check_upload
@@ -128,7 +128,7 @@ async def create_parsing_job(
 ) -> ParsingJob | Response:
     """Upload a report; the job is parsed asynchronously (watch the webhooks or poll GET)."""
     settings: Settings = request.app.state.settings
-    store: FileStore = request.app.state.files
+    store: Storage = request.app.state.files
     if idempotency_key:
         try:
             earlier_id = await run_in_threadpool(
@@ -158,7 +158,7 @@ async def _receive_job(
     session: Session,
     team: Team,
     settings: Settings,
-    store: FileStore,
+    store: Storage,
     idempotency_key: str | None,
 ) -> Job:
     """Stream, validate and store the upload; create the job (and bind the key) in one commit."""
@@ -195,7 +195,7 @@ async def _receive_job(
                 idempotency.bind(session, team.id, idempotency_key, job.id)
             job.page_count = sum(item.pages for item in checked)
             for position, (received, item) in enumerate(zip(upload.files, checked, strict=True)):
-                relative = store.keep(job.id, position, received.path, item.extension)
+                relative = store.keep(session, job.id, position, received.path, item.extension)
                 session.add(
                     StoredFile(
                         job_id=job.id,
@@ -281,8 +281,8 @@ def delete_parsing_job(
     """
     job = _team_job(session, team, job_id)
     if job.deleted_at is None:
-        store: FileStore = request.app.state.files
-        store.delete_job(job.id)
+        store: Storage = request.app.state.files
+        store.delete_job(session, job.id)
         for stored in list(job.files):
             session.delete(stored)
         job.data_json = None

@@ -27,7 +27,7 @@ from service.review_schemas import (
 )
 from service.schemas import ParsingJob
 from service.settings import get_settings
-from service.storage import FileStore
+from service.storage import Storage, make_storage
 from service.tables import Job
 
 PREFIX = "/lab_report/v1/review"
@@ -138,9 +138,9 @@ def page_image(
         # Several uploaded images make one document, one image per page, in upload order.
         if number > len(job.files):
             raise HTTPException(status.HTTP_404_NOT_FOUND, detail=f"the report has no page {number}")
-        data, page_in_file = store.read(job.files[number - 1].path), 1
+        data, page_in_file = store.read(session, job.files[number - 1].path), 1
     else:
-        data, page_in_file = store.read(job.files[0].path), number
+        data, page_in_file = store.read(session, job.files[0].path), number
     # Imported on first use: the API process loads the PDF/OCR stack only when a page is shown.
     from parser.document import render_page_png
 
@@ -148,9 +148,9 @@ def page_image(
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
 
-def _file_store(request: Request) -> FileStore:
+def _file_store(request: Request) -> Storage:
     store = getattr(request.app.state, "files", None)
-    return store if isinstance(store, FileStore) else FileStore(get_settings().files_dir)
+    return store if store is not None else make_storage(get_settings())
 
 
 def _changed(job: Job, actor: Actor, index: int | None, report, changes) -> ResultChanged:

@@ -64,3 +64,7 @@ def user_id(client: TestClient, headers) -> str:
     return response.json()["user_id"]
 
 
+
+
+# PostgreSQL and Redis of the scale-out tests (given by env vars or started for the session).
+from tests.service.scaleout import database_url, own_redis, redis_url, scaleout_servers  # noqa: E402, F401
