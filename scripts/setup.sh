@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets labreport up on a fresh Debian machine: system packages, a virtualenv in .venv, the project.
 #   bash scripts/setup.sh        what running the service and the CLI needs (tesseract)
-#   bash scripts/setup.sh --dev  also what the tests need (chromium for the browser tests)
+#   bash scripts/setup.sh --dev  also what the tests need (chromium for the browser tests,
+#                                PostgreSQL and Redis binaries for the scale-out tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +15,9 @@ done
 if [ "${1:-}" = "--dev" ]; then
   command -v chromium >/dev/null 2>&1 || need+=(chromium)
   command -v pdftoppm >/dev/null 2>&1 || need+=(poppler-utils)
+  # The scale-out tests start their own PostgreSQL and Redis from these (scripts/services.sh).
+  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1 || need+=(postgresql)
+  command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   sudo=""
