@@ -9,6 +9,7 @@ by what it says. Two header sets on one line mean two panels side by side.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -28,7 +29,8 @@ _LABELS: dict[str, str] = vocabulary.header_labels()
 _MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
 _VALUE_LABELS = sorted((label for label, kind in _LABELS.items() if kind in VALUE_KINDS), key=len)
 # Single words that occur in header labels (to recognise a second line of stacked labels).
-LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {"and", "of"}
+LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {
+    "and", "of", "de", "di", "du", "des", "del", "la", "le", "en", "im", "der", "die"}
 
 _NUMERIC = re.compile(r"^[<>≤≥=]*\s*" + NUMBER + r"\s*%?$")
 _UNIT = re.compile(
@@ -39,8 +41,11 @@ _UNIT = re.compile(
 
 @lru_cache(maxsize=4096)
 def label_key(text: str) -> str:
-    """A header word as looked up: lower case, letters only ("Ref.Range" -> "ref range")."""
-    text = text.lower()
+    """A header word as looked up: lower case, letters only ("Ref.Range" -> "ref range"),
+    accents folded ("Unités" -> "unites", "Größe" -> "grosse")."""
+    text = text.lower().replace("ß", "ss")
+    if not text.isascii():
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
     if re.fullmatch(r"(?:[a-z]\.){2,}[a-z]?\.?", text):
         text = text.replace(".", "")  # dotted initials: "U.O.M." -> "uom"
     text = re.sub(r"[-.]", " ", text)
