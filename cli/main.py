@@ -7,12 +7,13 @@ import sys
 
 import typer
 
-from cli import loinc_cmd, parse_cmd, review_cmd, service_cmd
+from cli import loinc_cmd, parse_cmd, review_cmd, service_cmd, team_cmd
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="Lab report parsing service.")
 parse_cmd.register(app)
 app.add_typer(loinc_cmd.app, name="loinc")
 service_cmd.register(app)
+team_cmd.register(app)
 review_cmd.register(app)
 
 

@@ -1,15 +1,13 @@
-"""`labreport serve | worker | team ... | db upgrade`: run and administer the job service."""
+"""`labreport serve | worker | db upgrade`: run the job service (teams: cli/team_cmd.py)."""
 
 from __future__ import annotations
 
-import json
 
 import typer
 
 # The commands import the service inside their bodies: other `labreport` commands
 # (parse, batch, loinc) should not load FastAPI, SQLAlchemy and Celery at start-up.
 
-team_app = typer.Typer(no_args_is_help=True, help="Create teams and configure their webhooks.")
 db_app = typer.Typer(no_args_is_help=True, help="Database schema.")
 
 
@@ -90,54 +88,6 @@ def _open_database():
     return open_database(get_settings())
 
 
-@team_app.command("create")
-def team_create(
-    name: str = typer.Argument(..., help="The team's name."),
-    webhook_url: str | None = typer.Option(None, help="Where the team's webhooks are sent."),
-    review_threshold: float | None = typer.Option(
-        None, min=0.0, max=1.0, help="Confidence below which rows go to review (default: the review module's)."
-    ),
-) -> None:
-    """Create a team; prints {"team_id", "api_key", "webhook_secret"} (the key is shown once)."""
-    from service.settings import get_settings
-    from service.teams import create_team
-    from service.webhooks import WebhookUrlError
-
-    database = _open_database()
-    try:
-        with database.session_scope() as session:
-            credentials = create_team(
-                session, name, webhook_url=webhook_url, settings=get_settings(),
-                review_threshold=review_threshold,
-            )
-    except WebhookUrlError as error:
-        _fail(str(error))
-    finally:
-        database.dispose()
-    typer.echo(credentials.model_dump_json())
-
-
-@team_app.command("set-webhook")
-def team_set_webhook(
-    team_id: str = typer.Argument(..., help="The team's id."),
-    url: str = typer.Argument(..., help="The new webhook URL."),
-) -> None:
-    """Point a team's webhooks at URL with a new signing secret; prints {"webhook_secret"}."""
-    from service.settings import get_settings
-    from service.teams import TeamNotFoundError, set_webhook
-    from service.webhooks import WebhookUrlError
-
-    database = _open_database()
-    try:
-        with database.session_scope() as session:
-            secret = set_webhook(session, team_id, url, settings=get_settings())
-    except (WebhookUrlError, TeamNotFoundError) as error:
-        _fail(str(error))
-    finally:
-        database.dispose()
-    typer.echo(json.dumps({"webhook_secret": secret}))
-
-
 @db_app.command("upgrade")
 def db_upgrade() -> None:
     """Apply the database migrations (serve and team create do this themselves)."""
@@ -151,5 +101,4 @@ def db_upgrade() -> None:
 def register(app: typer.Typer) -> None:
     app.command("serve")(serve)
     app.command("worker")(worker)
-    app.add_typer(team_app, name="team")
     app.add_typer(db_app, name="db")

@@ -7,19 +7,31 @@ a person can act on (the API answers 422, or 404 for a missing row).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from pydantic import ValidationError
 
 from parser.flags import interpret, parse_flag
-from parser.models import LabReportResult, LoincMatch, ReportData
+from parser.models import LabReportResult, LoincMatch, LoincMatchStatus, ReportData, ResultMetadata
 from parser.ranges import Range
-from review.routing import LOINC_CODE
+from review.routing import LOINC_CODE, REFERENCE_RANGE
 
 # A LOINC code to its match (or None when the code is unknown); injected by the service.
 LoincLookup = Callable[[str], LoincMatch | None]
+# A row to the matcher's answer for its (corrected) name and unit: status and candidates.
+LoincRematch = Callable[[LabReportResult], tuple[LoincMatchStatus, list[LoincMatch]]]
+
+# Report metadata a reviewer may correct; audit entries name them "metadata.<field>".
+METADATA_FIELDS = frozenset(ResultMetadata.model_fields)
+METADATA_PREFIX = "metadata."
+_DATE_FIELDS = frozenset({"dob", "date_reported", "date_collected"})
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+# Row fields whose correction changes what the LOINC matcher sees.
+_MATCHER_INPUTS = frozenset({"test_name", "units"})
 
 # Fields a reviewer may set directly; the LOINC match is set through `loinc_code`.
 EDITABLE_FIELDS = frozenset(LabReportResult.model_fields) - {"loinc_matches"}
@@ -48,7 +60,7 @@ class RowNotFound(CorrectionError):
 class Change:
     """One field of one row changed: what the audit trail keeps."""
 
-    action: str  # "update", "add", "delete"
+    action: str  # "update", "rematch", "add", "delete", "confirm", "complete"
     result_index: int | None
     field: str | None
     before: Any
@@ -88,10 +100,32 @@ def _set_loinc(result: LabReportResult, code: str, lookup: LoincLookup) -> None:
     result.loinc_match_status = "auto_match"
 
 
+def _rematch(row: LabReportResult, index: int, rematch: LoincRematch) -> Change:
+    """The matcher's new candidates for a corrected name or unit (a person still confirms them)."""
+    before = _rematch_state(row)
+    status, matches = rematch(row)
+    row.loinc_matches, row.loinc_match_status = matches[:5], status
+    return Change("rematch", index, LOINC_CODE, before, _rematch_state(row))
+
+
+def _rematch_state(row: LabReportResult) -> dict[str, Any]:
+    """Best code, status and its score: a re-match may keep the code with another confidence."""
+    score = row.loinc_matches[0].confidence_score if row.loinc_matches else None
+    return {**_loinc_state(row), "confidence_score": score}
+
+
 def update_result(
-    report: ReportData, index: int, changes: dict[str, Any], lookup: LoincLookup
+    report: ReportData,
+    index: int,
+    changes: dict[str, Any],
+    lookup: LoincLookup,
+    rematch: LoincRematch | None = None,
 ) -> list[Change]:
-    """Apply `changes` (field -> new value, `loinc_code` for the match) to row `index`."""
+    """Apply `changes` (field -> new value, `loinc_code` for the match) to row `index`.
+
+    A corrected test name or unit runs the LOINC matcher again (`rematch`) unless the same
+    change sets the code.
+    """
     if not changes:
         raise CorrectionError("no fields to change were given")
     unknown = sorted(set(changes) - EDITABLE_FIELDS - {LOINC_CODE})
@@ -125,6 +159,9 @@ def update_result(
         _recompute_derived(row)
         for name, before in derived_before.items():
             recorded.append(Change("update", index, name, before, getattr(row, name)))
+    matcher_input_changed = any(c.field in _MATCHER_INPUTS for c in recorded if c.before != c.after)
+    if rematch is not None and matcher_input_changed and LOINC_CODE not in changes:
+        recorded.append(_rematch(row, index, rematch))
     report.results[index] = row
     return [c for c in recorded if c.before != c.after]
 
@@ -160,13 +197,73 @@ def remove_result(report: ReportData, index: int) -> Change:
     return Change("delete", index, None, row.model_dump(mode="json"), None)
 
 
+def update_metadata(report: ReportData, changes: dict[str, Any]) -> list[Change]:
+    """Correct report metadata (patient, dates, lab, specimen); "" clears a field.
+
+    Dates must be written `YYYY-MM-DD`: a person reading the page can resolve what the parser
+    could not, and the contract carries no other form.
+    """
+    if not changes:
+        raise CorrectionError("no fields to change were given")
+    unknown = sorted(set(changes) - METADATA_FIELDS)
+    if unknown:
+        raise CorrectionError(f"these report fields cannot be changed: {', '.join(unknown)}")
+    values = {}
+    for name, new in changes.items():
+        if isinstance(new, str):
+            new = new.strip() or None
+        if name in _DATE_FIELDS and new is not None:
+            _check_date(name, new)
+        values[name] = new
+    try:
+        updated = ResultMetadata.model_validate({**report.metadata.model_dump(), **values})
+    except ValidationError as error:
+        first = error.errors()[0]
+        raise CorrectionError(f"invalid {first['loc'][0] if first['loc'] else 'value'}: {first['msg']}") from None
+    recorded = [
+        Change("update", None, METADATA_PREFIX + name, getattr(report.metadata, name), getattr(updated, name))
+        for name in changes
+    ]
+    report.metadata = updated
+    return [c for c in recorded if c.before != c.after]
+
+
+def _check_date(name: str, text: Any) -> None:
+    try:
+        valid = isinstance(text, str) and bool(_ISO_DATE.match(text)) and bool(date.fromisoformat(text))
+    except ValueError:
+        valid = False
+    if not valid:
+        raise CorrectionError(f"{name} must be a real date written YYYY-MM-DD (for example 1980-02-28)")
+
+
+def field_value(row: LabReportResult, field: str) -> Any:
+    """A marked field's current value as the audit keeps it (the range as [low, high])."""
+    if field == REFERENCE_RANGE:
+        return [row.min_reference_range, row.max_reference_range]
+    if field == LOINC_CODE:
+        return _loinc_state(row)
+    return getattr(row, field, None)
+
+
+def confirmations(report: ReportData, uncertain: list[tuple[int, str]]) -> list[Change]:
+    """One "confirm" change per field still marked uncertain at completion: the reviewer
+    confirmed it was read as it stands (the value confirmed is kept as `before`)."""
+    return [
+        Change("confirm", index, field, field_value(report.results[index], field), "confirmed as read")
+        for index, field in uncertain
+        if 0 <= index < len(report.results)
+    ]
+
+
 def learned_alias(report: ReportData, index: int, changes: list[Change]) -> tuple[str, str | None, str] | None:
-    """(printed test name, printed unit, code) when a change set a row's LOINC code.
+    """(printed test name, printed unit, code) when a reviewer set a row's LOINC code.
 
     The service stores it as a team alias so the same printed name auto-matches next time.
+    A re-run of the matcher ("rematch") teaches nothing: no person chose that code.
     """
     for change in changes:
-        if change.field == LOINC_CODE and change.result_index == index and change.after:
+        if change.action == "update" and change.field == LOINC_CODE and change.result_index == index and change.after:
             row = report.results[index]
             return row.test_name, row.units, change.after["loinc_code"]
     return None

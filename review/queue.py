@@ -52,3 +52,44 @@ def take_claim(
         assert existing is not None
         raise ClaimConflict(existing.expires_at)
     return Claim(job_id=job_id, reviewer=reviewer, expires_at=now + ttl)
+
+
+# --- listing: what a reviewer picks work by ------------------------------------------------
+
+# Sort keys of the queue (JSON `sort=` and the web page); "-key" sorts descending.
+QUEUE_SORTS = ("created_at", "file_name", "lab_name", "date_collected", "pages", "to_check")
+# Attributes a free-text filter searches, besides the routing's reasons.
+_FILTERED = ("file_name", "lab_name", "date_collected")
+
+
+class UnknownSort(ValueError):
+    pass
+
+
+def _matches(entry, words: list[str]) -> bool:
+    texts = [getattr(entry, name) or "" for name in _FILTERED] + list(entry.decision.reasons)
+    haystack = " ".join(texts).casefold()
+    return all(word in haystack for word in words)
+
+
+def order_queue(entries: list, sort: str = "created_at", query: str | None = None) -> list:
+    """`entries` (objects with the QUEUE_SORTS attributes and a `decision`) whose file name,
+    lab, collection date or reasons contain every word of `query`, sorted by `sort`.
+
+    Missing values (no lab printed, say) sort last either way; ties keep the oldest first.
+    """
+    descending = sort.startswith("-")
+    key = sort.lstrip("-")
+    if key not in QUEUE_SORTS:
+        raise UnknownSort(f"unknown sort {sort!r}; use one of {', '.join(QUEUE_SORTS)} (prefix - to reverse)")
+    words = (query or "").casefold().split()
+    chosen = [entry for entry in entries if _matches(entry, words)] if words else list(entries)
+    chosen.sort(key=lambda entry: entry.created_at)  # the tie-break: stable sorts keep it
+    present = [entry for entry in chosen if getattr(entry, key) is not None]
+    missing = [entry for entry in chosen if getattr(entry, key) is None]
+    present.sort(key=lambda entry: _sortable(getattr(entry, key)), reverse=descending)
+    return present + missing
+
+
+def _sortable(value):
+    return value.casefold() if isinstance(value, str) else value

@@ -166,7 +166,22 @@ def require_actor(
     api_key: str | None = Depends(_api_key_header),
     session: Session = SessionDep,
 ) -> Actor:
-    """The team key (automation) or a reviewer's session cookie with its CSRF token."""
+    """The team key (automation) or a reviewer's session cookie with its CSRF token.
+
+    A reviewer still on a one-time password is refused (403) until they change it.
+    """
+    return resolve_actor(request, api_key, session, allow_one_time=False)
+
+
+def require_reviewer(request: Request, session: Session = SessionDep) -> Actor:
+    """A logged-in reviewer (CSRF checked), one-time password or not: for changing it."""
+    actor = resolve_actor(request, None, session, allow_one_time=True)
+    if actor.reviewer is None:
+        raise HTTPException(status.HTTP_401_UNAUTHORIZED, detail="log in at /review/login")
+    return actor
+
+
+def resolve_actor(request: Request, api_key: str | None, session: Session, *, allow_one_time: bool) -> Actor:
     if api_key:
         team = team_for_key(session, api_key)
         if team is None:
@@ -183,6 +198,11 @@ def require_actor(
     ):
         raise HTTPException(
             status.HTTP_403_FORBIDDEN, detail=f"missing or wrong CSRF token ({CSRF_HEADER} header)"
+        )
+    if actor.reviewer is not None and actor.reviewer.must_change_password and not allow_one_time:
+        raise HTTPException(
+            status.HTTP_403_FORBIDDEN,
+            detail="replace your one-time password first (/review/password, or POST .../review/password)",
         )
     return actor
 

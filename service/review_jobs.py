@@ -18,17 +18,18 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from loinc.annotate import to_loinc_match
+from loinc.annotate import match_result, to_loinc_match
 from loinc.matcher import alias_key, get_matcher
 from loinc.ucum import to_ucum
-from parser.models import LoincMatch, ReportData
-from review import corrections
-from review.corrections import Change, CorrectionError
-from review.queue import API_KEY_ACTOR, Claim, ClaimConflict, is_live, take_claim, utcnow
+from parser.models import LabReportResult, LoincMatch, LoincMatchStatus, ReportData
+from review import corrections, explain
+from review.corrections import Change, CorrectionError, LoincRematch
+from review.queue import API_KEY_ACTOR, Claim, ClaimConflict, is_live, order_queue, take_claim, utcnow
 from review.routing import RoutingDecision, route_report
 from service.jobs import set_status
 from service.review_auth import Actor
 from service.review_tables import Reviewer, ReviewAudit, ReviewClaim
+from service.runner import team_aliases
 from service.tables import COMPLETED, PENDING_REVIEW, Job, TeamLoincAlias
 
 log = logging.getLogger(__name__)
@@ -72,19 +73,57 @@ def routing_of(job: Job, threshold: float, report: ReportData | None = None) -> 
     return route_report(report, threshold=threshold, forced=job.needs_human_review)
 
 
+def row_notes(report: ReportData, decision: RoutingDecision, threshold: float) -> list[tuple[int, str, str]]:
+    """(row, field, note) for marked fields whose job-level reason is not enough (see
+    `review.explain`); the notes quote values, so they are shown, never logged."""
+    marked: dict[int, set[str]] = {}
+    for index, field in decision.uncertain:
+        marked.setdefault(index, set()).add(field)
+    notes = []
+    for index, fields in sorted(marked.items()):
+        if 0 <= index < len(report.results):
+            for field, note in explain.field_notes(report.results[index], fields, threshold).items():
+                notes.append((index, field, note))
+    return notes
+
+
+def file_label(job: Job) -> str | None:
+    """The uploaded file's name, or the first of several ("scan1.png (+2)")."""
+    names = [stored.original_name for stored in job.files if stored.original_name]
+    if not names:
+        return None
+    return names[0] if len(names) == 1 else f"{names[0]} (+{len(names) - 1})"
+
+
 @dataclass
 class QueueEntry:
-    """One pending job as the queue (JSON and web page) lists it."""
+    """One pending job as the queue (JSON and web page) lists it; the attributes below
+    `claimed_by` are what `review.queue.order_queue` filters and sorts on."""
 
     job: Job
     result_count: int
     decision: RoutingDecision
     claim: ReviewClaim | None
     claimed_by: str | None
+    file_name: str | None
+    lab_name: str | None
+    date_collected: str | None
+    pages: int | None
+
+    @property
+    def created_at(self):
+        return self.job.created_at
+
+    @property
+    def to_check(self) -> int:
+        return len(self.decision.uncertain)
 
 
-def queue_entries(session: Session, actor: Actor) -> list[QueueEntry]:
-    """The team's pending jobs, oldest first, each with its routing and live claim."""
+def queue_entries(
+    session: Session, actor: Actor, *, sort: str = "created_at", query: str | None = None
+) -> list[QueueEntry]:
+    """The team's pending jobs, each with its routing and live claim, filtered by `query`
+    (file name, lab, collection date, reasons) and sorted by `sort` (see `review.queue`)."""
     entries = []
     for job in pending_jobs(session, actor):
         report = report_of(job)
@@ -96,9 +135,13 @@ def queue_entries(session: Session, actor: Actor) -> list[QueueEntry]:
                 decision=routing_of(job, actor.team.review_threshold, report),
                 claim=claim,
                 claimed_by=claimant_label(session, claim.reviewer) if claim else None,
+                file_name=file_label(job),
+                lab_name=report.metadata.lab_name,
+                date_collected=report.metadata.date_collected,
+                pages=job.page_count,
             )
         )
-    return entries
+    return order_queue(entries, sort, query)
 
 
 # --- claims -----------------------------------------------------------------------------
@@ -219,10 +262,27 @@ def _editable(session: Session, actor: Actor, job: Job) -> ReportData:
     return report_of(job)
 
 
-def _save(job: Job, report: ReportData) -> None:
+def _save(job: Job, report: ReportData, threshold: float) -> None:
     # A correction is not a status change: no webhook until the job completes.
     job.data_json = report.model_dump_json()
     job.updated_at = utcnow()
+    # The job's `review_reasons` say why it is (still) in review.
+    reasons = routing_of(job, threshold, report).reasons
+    job.review_reasons_json = json.dumps(reasons) if reasons else None
+
+
+def rematcher(session: Session, job: Job) -> LoincRematch:
+    """The LOINC matcher for corrected rows, with the team's learnt aliases like the pipeline."""
+    aliases: dict[tuple[str, str], str] | None = None
+
+    def rematch(row: LabReportResult) -> tuple[LoincMatchStatus, list[LoincMatch]]:
+        nonlocal aliases
+        if aliases is None:
+            aliases = team_aliases(session, job.team_id)
+        found = match_result(row, aliases)
+        return found.status, [to_loinc_match(entry, score) for entry, score in found.matches[:5]]
+
+    return rematch
 
 
 def _correction_failed(error: CorrectionError) -> HTTPException:
@@ -241,7 +301,7 @@ def update_result(
 ) -> tuple[ReportData, list[Change]]:
     report = _editable(session, actor, job)
     try:
-        made = corrections.update_result(report, index, changes, lookup_loinc)
+        made = corrections.update_result(report, index, changes, lookup_loinc, rematcher(session, job))
     except CorrectionError as error:
         raise _correction_failed(error) from None
     if "units" in changes and "ucum_units" not in changes:
@@ -251,7 +311,7 @@ def update_result(
         _learn_alias(session, actor, job, *learned)
     for change in made:
         _audit(session, actor, job, change)
-    _save(job, report)
+    _save(job, report, actor.team.review_threshold)
     return report, made
 
 
@@ -264,7 +324,7 @@ def add_result(session: Session, actor: Actor, job: Job, fields: dict[str, Any])
     except CorrectionError as error:
         raise _correction_failed(error) from None
     _audit(session, actor, job, change)
-    _save(job, report)
+    _save(job, report, actor.team.review_threshold)
     return report, change
 
 
@@ -275,13 +335,50 @@ def remove_result(session: Session, actor: Actor, job: Job, index: int) -> tuple
     except CorrectionError as error:
         raise _correction_failed(error) from None
     _audit(session, actor, job, change)
-    _save(job, report)
+    _save(job, report, actor.team.review_threshold)
     return report, change
 
 
-def complete(session: Session, actor: Actor, job: Job) -> Job:
-    """Completed and reviewed; the `updated` webhook goes out with the status change."""
-    _editable(session, actor, job)
+def update_metadata(session: Session, actor: Actor, job: Job, changes: dict[str, Any]) -> tuple[ReportData, list[Change]]:
+    """Correct the report's metadata (patient, dates, lab, specimen), audited like a row."""
+    report = _editable(session, actor, job)
+    try:
+        made = corrections.update_metadata(report, changes)
+    except CorrectionError as error:
+        raise _correction_failed(error) from None
+    for change in made:
+        _audit(session, actor, job, change)
+    _save(job, report, actor.team.review_threshold)
+    return report, made
+
+
+class UncertainFieldsLeft(HTTPException):
+    """Completion asked while fields are still marked: the caller must confirm them once."""
+
+    def __init__(self, count: int):
+        self.count = count
+        super().__init__(
+            status.HTTP_409_CONFLICT,
+            detail=(
+                f"{count} field{'s are' if count != 1 else ' is'} still marked uncertain; check "
+                f"{'them' if count != 1 else 'it'}, or complete with confirm_uncertain=true to record "
+                "that each was read as it stands"
+            ),
+        )
+
+
+def complete(session: Session, actor: Actor, job: Job, *, confirm_uncertain: bool = False) -> Job:
+    """Completed and reviewed; the `updated` webhook goes out with the status change.
+
+    Fields still marked uncertain need `confirm_uncertain`; each is then audited as a
+    "confirm" entry (its value as confirmed), so the trail shows what was accepted as read.
+    """
+    report = _editable(session, actor, job)
+    decision = routing_of(job, actor.team.review_threshold, report)
+    if decision.uncertain and not confirm_uncertain:
+        raise UncertainFieldsLeft(len(decision.uncertain))
+    for change in corrections.confirmations(report, decision.uncertain):
+        _audit(session, actor, job, change)
     _audit(session, actor, job, Change("complete", None, "status", PENDING_REVIEW, COMPLETED))
     set_status(session, job, COMPLETED, is_reviewed=True)
     row = _claim_row(session, job.id)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base
@@ -28,6 +29,9 @@ class Reviewer(Base):
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     disabled: Mapped[bool] = mapped_column(default=False)
+    # Set with a one-time password (creation, reset): the reviewer must choose their own
+    # before the queue opens. Added by revision "0004_review_people".
+    must_change_password: Mapped[bool] = mapped_column(default=True, server_default=sa_false())
 
 
 class ReviewSession(Base):

@@ -160,6 +160,8 @@ class StoredFile(Base):
     media_type: Mapped[str] = mapped_column(String(100))
     size: Mapped[int] = mapped_column(Integer)
     sha256: Mapped[str] = mapped_column(String(64))
+    # The name the client uploaded it under (shown to the team's reviewers; never logged).
+    original_name: Mapped[str | None] = mapped_column(String(255), nullable=True)
 
     job: Mapped[Job] = relationship(back_populates="files")
 

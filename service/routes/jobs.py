@@ -204,6 +204,7 @@ async def _receive_job(
                         media_type=item.media_type,
                         size=received.size,
                         sha256=item.sha256,
+                        original_name=(received.filename or "")[:255] or None,
                     )
                 )
             session.commit()

@@ -13,18 +13,24 @@ from sqlalchemy.orm import Session
 
 from service import review_jobs
 from service.db import SessionDep
-from service.review_auth import Actor, require_actor
+from service.review_auth import Actor, require_actor, require_reviewer
+from review.queue import QUEUE_SORTS, UnknownSort
 from service.review_schemas import (
     ChangeOut,
     ClaimOut,
+    CompleteRequest,
     HistoryEntry,
     LoincSearchResult,
+    MetadataChanged,
     PageImage,
+    PasswordChange,
     QueueItem,
     ResultChanged,
     ReviewJob,
+    RowNote,
     UncertainField,
 )
+from service.reviewers import PasswordRejected, change_password
 from service.schemas import ParsingJob
 from service.settings import get_settings
 from service.storage import Storage, make_storage
@@ -37,9 +43,15 @@ router = APIRouter(prefix=PREFIX, tags=["review"])
 MAX_SEARCH_RESULTS = 20
 
 
-def _uncertain(job: Job, actor: Actor) -> list[UncertainField]:
-    decision = review_jobs.routing_of(job, actor.team.review_threshold)
-    return [UncertainField(index=i, field=f) for i, f in decision.uncertain]
+def _marks(job: Job, actor: Actor) -> tuple[list[UncertainField], list[RowNote]]:
+    """The job's marked fields and the notes that explain some of them."""
+    report = review_jobs.report_of(job)
+    decision = review_jobs.routing_of(job, actor.team.review_threshold, report)
+    notes = review_jobs.row_notes(report, decision, actor.team.review_threshold)
+    return (
+        [UncertainField(index=i, field=f) for i, f in decision.uncertain],
+        [RowNote(index=i, field=f, note=n) for i, f, n in notes],
+    )
 
 
 def page_count(job: Job) -> int:
@@ -57,22 +69,51 @@ def page_urls(job: Job) -> list[PageImage]:
 
 
 @router.get("/queue", response_model=list[QueueItem])
-def read_queue(actor: Actor = Depends(require_actor), session: Session = SessionDep):
-    """The team's jobs in `pending_review`, oldest first."""
+def read_queue(
+    sort: str = Query(
+        "created_at", description=f"one of {', '.join(QUEUE_SORTS)}; prefix - to reverse (missing values last)"
+    ),
+    q: str | None = Query(None, max_length=200, description="words the file name, lab, collection date or reasons contain"),
+    actor: Actor = Depends(require_actor),
+    session: Session = SessionDep,
+):
+    """The team's jobs in `pending_review` (oldest first unless `sort` says otherwise)."""
+    try:
+        entries = review_jobs.queue_entries(session, actor, sort=sort, query=q)
+    except UnknownSort as error:
+        raise HTTPException(status.HTTP_422_UNPROCESSABLE_ENTITY, detail=str(error)) from None
     return [
         QueueItem(
             job_id=entry.job.id,
             created_at=entry.job.created_at,
             updated_at=entry.job.updated_at,
             needs_human_review=entry.job.needs_human_review,
+            file_name=entry.file_name,
+            lab_name=entry.lab_name,
+            date_collected=entry.date_collected,
+            page_count=entry.pages,
             result_count=entry.result_count,
             uncertain_count=len(entry.decision.uncertain),
             reasons=entry.decision.reasons,
             claimed_by=entry.claimed_by,
             claim_expires_at=entry.claim.expires_at if entry.claim else None,
         )
-        for entry in review_jobs.queue_entries(session, actor)
+        for entry in entries
     ]
+
+
+@router.post("/password", status_code=status.HTTP_204_NO_CONTENT)
+def change_own_password(
+    body: PasswordChange, actor: Actor = Depends(require_reviewer), session: Session = SessionDep
+):
+    """A logged-in reviewer replaces their password (the one-time one must be replaced before
+    anything else works); 403 for a wrong current password, 422 for a short or unchanged one."""
+    assert actor.reviewer is not None
+    try:
+        change_password(session, actor.reviewer, body.current_password, body.new_password)
+    except PasswordRejected as error:
+        raise HTTPException(error.status_code, detail=str(error)) from None
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
 
 
 @router.get("/loinc/search", response_model=LoincSearchResult)
@@ -105,10 +146,12 @@ def read_job(job_id: str, actor: Actor = Depends(require_actor), session: Sessio
     job = review_jobs.load_job(session, actor, job_id)
     decision = review_jobs.routing_of(job, actor.team.review_threshold)
     claim = review_jobs.live_claim(session, job.id)
+    uncertain, notes = _marks(job, actor)
     return ReviewJob(
         job=ParsingJob.from_row(job),
         reasons=decision.reasons,
-        uncertain=[UncertainField(index=i, field=f) for i, f in decision.uncertain],
+        uncertain=uncertain,
+        notes=notes,
         pages=page_urls(job),
         claimed_by=review_jobs.claimant_label(session, claim.reviewer) if claim else None,
         claim_expires_at=claim.expires_at if claim else None,
@@ -155,11 +198,13 @@ def _file_store(request: Request) -> Storage:
 
 def _changed(job: Job, actor: Actor, index: int | None, report, changes) -> ResultChanged:
     result = report.results[index] if index is not None and index < len(report.results) else None
+    uncertain, notes = _marks(job, actor)
     return ResultChanged(
         index=index,
         result=result,
         changes=[ChangeOut(**vars(c)) for c in changes],
-        uncertain=_uncertain(job, actor),
+        uncertain=uncertain,
+        notes=notes,
     )
 
 
@@ -173,7 +218,11 @@ def patch_result(
     actor: Actor = Depends(require_actor),
     session: Session = SessionDep,
 ):
-    """Change fields of one result; `loinc_code` sets the LOINC match (and teaches the team alias)."""
+    """Change fields of one result; `loinc_code` sets the LOINC match (and teaches the team alias).
+
+    A corrected `test_name` or `units` runs the LOINC matcher again: its new candidates are in
+    the answer's `result.loinc_matches` (a `rematch` change), for the reviewer to confirm.
+    """
     job = review_jobs.load_job(session, actor, job_id, for_update=True)
     report, made = review_jobs.update_result(session, actor, job, index, changes)
     return _changed(job, actor, index, report, made)
@@ -202,11 +251,45 @@ def delete_result(
     return _changed(job, actor, None, report, [change])
 
 
-@router.post("/{job_id}/complete", response_model=ParsingJob)
-def complete(job_id: str, actor: Actor = Depends(require_actor), session: Session = SessionDep):
-    """Finish the review: `completed`, `is_reviewed: true`, and the `updated` webhook."""
+@router.patch("/{job_id}/metadata", response_model=MetadataChanged)
+def patch_metadata(
+    job_id: str,
+    changes: dict[str, Any] = Body(
+        ..., examples=[{"dob": "1980-02-28", "lab_name": "North Lab"}],
+        description="report fields to change (patient_first_name, patient_last_name, dob, gender, "
+        "lab_name, date_reported, date_collected, specimen_number); dates YYYY-MM-DD; \"\" or null clears",
+    ),
+    actor: Actor = Depends(require_actor),
+    session: Session = SessionDep,
+):
+    """Correct the report's metadata; every change is in the history like a row's."""
     job = review_jobs.load_job(session, actor, job_id, for_update=True)
-    review_jobs.complete(session, actor, job)
+    report, made = review_jobs.update_metadata(session, actor, job, changes)
+    uncertain, _notes = _marks(job, actor)
+    return MetadataChanged(
+        metadata=report.metadata, changes=[ChangeOut(**vars(c)) for c in made], uncertain=uncertain
+    )
+
+
+@router.post(
+    "/{job_id}/complete",
+    response_model=ParsingJob,
+    responses={409: {"description": "fields are still marked uncertain (send confirm_uncertain), "
+                                    "or another reviewer holds the job"}},
+)
+def complete(
+    job_id: str,
+    body: CompleteRequest | None = Body(None),
+    actor: Actor = Depends(require_actor),
+    session: Session = SessionDep,
+):
+    """Finish the review: `completed`, `is_reviewed: true`, and the `updated` webhook.
+
+    With fields still marked uncertain it answers 409 unless `confirm_uncertain` is true; the
+    history then records each of them as confirmed as read.
+    """
+    job = review_jobs.load_job(session, actor, job_id, for_update=True)
+    review_jobs.complete(session, actor, job, confirm_uncertain=bool(body and body.confirm_uncertain))
     return ParsingJob.from_row(job)
 
 

@@ -9,14 +9,17 @@ session exists yet to hold one.
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from pathlib import Path
+from typing import get_args
 
 from fastapi import APIRouter, Form, HTTPException, Request, status
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.orm import Session
 
-from parser.models import LabReportResult
+from parser.models import Gender, LabReportResult
+from review.queue import QUEUE_SORTS, UnknownSort, utcnow
 from review.routing import LOINC_CODE, REFERENCE_RANGE, SOURCE_FLAG, TEST_NAME, UNITS, VALUE
 from service import review_jobs
 from service.db import SessionDep
@@ -29,6 +32,7 @@ from service.review_auth import (
     open_session,
     reviewer_from_cookie,
 )
+from service.reviewers import MIN_PASSWORD_LENGTH, PasswordRejected, change_password
 from service.routes.review import PREFIX as API_PREFIX
 from service.routes.review import page_urls
 
@@ -51,7 +55,28 @@ SECURITY_HEADERS = {
 }
 
 # Editable columns of the job page, named like the routing's uncertain fields.
-FIELDS = (TEST_NAME, VALUE, UNITS, REFERENCE_RANGE, SOURCE_FLAG, LOINC_CODE)
+INTERPRETATION = "interpretation"
+FIELDS = (TEST_NAME, VALUE, UNITS, REFERENCE_RANGE, SOURCE_FLAG, INTERPRETATION, LOINC_CODE)
+# The report's metadata form: (field, label), in the order a person reads a report header.
+METADATA_FORM = (
+    ("patient_first_name", "First name"),
+    ("patient_last_name", "Last name"),
+    ("dob", "Date of birth"),
+    ("gender", "Gender"),
+    ("lab_name", "Lab"),
+    ("date_collected", "Collected"),
+    ("date_reported", "Reported"),
+    ("specimen_number", "Specimen no."),
+)
+# Queue columns a reviewer can sort by: (sort key, header).
+QUEUE_COLUMNS = (
+    ("created_at", "Age"),
+    ("file_name", "File"),
+    ("lab_name", "Lab"),
+    ("date_collected", "Collected"),
+    ("pages", "Pages"),
+    ("to_check", "To check"),
+)
 
 router = APIRouter(prefix="/review", include_in_schema=False)
 
@@ -87,8 +112,19 @@ def cell_texts(result: LabReportResult) -> dict[str, str]:
         UNITS: result.units or "",
         REFERENCE_RANGE: range_text(result.min_reference_range, result.max_reference_range),
         SOURCE_FLAG: result.source_flag or "",
+        INTERPRETATION: result.interpretation,
         LOINC_CODE: loinc_text(result),
     }
+
+
+def age_text(created: datetime, now: datetime) -> str:
+    """How long a job has waited, the way a person says it: "12 min", "5 h", "3 d"."""
+    minutes = max(0, int((now - created).total_seconds() // 60))
+    if minutes < 60:
+        return f"{minutes} min"
+    if minutes < 48 * 60:
+        return f"{minutes // 60} h"
+    return f"{minutes // (24 * 60)} d"
 
 
 def _secure(request: Request) -> bool:
@@ -141,7 +177,9 @@ def login(
     if reviewer is None:
         return _login_form(request, "Wrong e-mail or password.", status.HTTP_401_UNAUTHORIZED)
     token = open_session(session, reviewer)
-    response = RedirectResponse("/review/queue", status_code=status.HTTP_303_SEE_OTHER)
+    # A one-time password (new or reset account) is replaced before anything else.
+    first_page = "/review/password" if reviewer.must_change_password else "/review/queue"
+    response = RedirectResponse(first_page, status_code=status.HTTP_303_SEE_OTHER)
     response.set_cookie(
         SESSION_COOKIE,
         token,
@@ -170,21 +208,34 @@ def logout(request: Request, csrf_token: str = Form(""), session: Session = Sess
 
 
 @router.get("/queue")
-def queue_page(request: Request, session: Session = SessionDep):
+def queue_page(request: Request, sort: str = "created_at", q: str = "", session: Session = SessionDep):
     actor = reviewer_from_cookie(request, session)
     if actor is None:
         return _to_login()
+    if actor.reviewer is not None and actor.reviewer.must_change_password:
+        return _to_password()
+    try:
+        entries = review_jobs.queue_entries(session, actor, sort=sort, query=q[:200])
+    except UnknownSort:
+        sort, entries = "created_at", review_jobs.queue_entries(session, actor, query=q[:200])
+    now = utcnow()
     rows = [
         {
             "job": entry.job,
+            "file_name": entry.file_name,
+            "lab_name": entry.lab_name,
+            "date_collected": entry.date_collected,
+            "pages": entry.pages,
+            "age": age_text(entry.job.created_at, now),
             "results": entry.result_count,
-            "uncertain": len(entry.decision.uncertain),
+            "uncertain": entry.to_check,
             "reasons": entry.decision.reasons,
             "claimed_by": entry.claimed_by,
         }
-        for entry in review_jobs.queue_entries(session, actor)
+        for entry in entries
     ]
-    return _page(request, "queue.html", {"actor": actor, "rows": rows})
+    context = {"actor": actor, "rows": rows, "sort": sort, "q": q, "columns": QUEUE_COLUMNS, "sorts": QUEUE_SORTS}
+    return _page(request, "queue.html", context)
 
 
 @router.get("/jobs/{job_id}")
@@ -192,15 +243,21 @@ def job_page(job_id: str, request: Request, session: Session = SessionDep):
     actor = reviewer_from_cookie(request, session)
     if actor is None:
         return _to_login()
+    if actor.reviewer is not None and actor.reviewer.must_change_password:
+        return _to_password()
     job = review_jobs.load_job(session, actor, job_id)
     report = review_jobs.report_of(job)
     decision = review_jobs.routing_of(job, actor.team.review_threshold, report)
     uncertain: dict[int, set[str]] = {}
     for index, field in decision.uncertain:
         uncertain.setdefault(index, set()).add(field)
+    notes: dict[int, list[str]] = {}
+    for index, _field, note in review_jobs.row_notes(report, decision, actor.team.review_threshold):
+        notes.setdefault(index, []).append(note)
+    claim = review_jobs.live_claim(session, job.id)
     pages = page_urls(job)
     rows = [
-        {"cells": cell_texts(result), "uncertain": uncertain.get(index, set())}
+        {"cells": cell_texts(result), "uncertain": uncertain.get(index, set()), "notes": notes.get(index, [])}
         for index, result in enumerate(report.results)
     ]
     payload = {
@@ -211,6 +268,10 @@ def job_page(job_id: str, request: Request, session: Session = SessionDep):
         "fields": list(FIELDS),
         "results": [result.model_dump(mode="json") for result in report.results],
         "uncertain": [list(pair) for pair in decision.uncertain],
+        "notes": [list(note) for note in review_jobs.row_notes(report, decision, actor.team.review_threshold)],
+        "claimed_by_me": bool(claim and claim.reviewer == actor.actor_id),
+        "claimed_by": review_jobs.claimant_label(session, claim.reviewer) if claim else None,
+        "claim_expires_at": claim.expires_at.isoformat() if claim else None,
     }
     context = {
         "actor": actor,
@@ -220,8 +281,57 @@ def job_page(job_id: str, request: Request, session: Session = SessionDep):
         "reasons": decision.reasons,
         "pages": pages,
         "payload": payload,
+        "metadata": report.metadata,
+        "metadata_form": METADATA_FORM,
+        "genders": get_args(Gender),
+        "file_name": review_jobs.file_label(job),
     }
     return _page(request, "job.html", context)
+
+
+# --- one's own password ---------------------------------------------------------------------
+
+
+def _to_password() -> RedirectResponse:
+    return RedirectResponse("/review/password", status_code=status.HTTP_303_SEE_OTHER)
+
+
+def _password_form(request: Request, actor, error: str | None = None, status_code: int = 200) -> HTMLResponse:
+    forced = bool(actor.reviewer and actor.reviewer.must_change_password)
+    context = {"actor": actor, "error": error, "forced": forced, "min_length": MIN_PASSWORD_LENGTH}
+    return _page(request, "password.html", context, status_code)
+
+
+@router.get("/password")
+def password_page(request: Request, session: Session = SessionDep):
+    actor = reviewer_from_cookie(request, session)
+    if actor is None:
+        return _to_login()
+    return _password_form(request, actor)
+
+
+@router.post("/password")
+def change_password_form(
+    request: Request,
+    current_password: str = Form(..., max_length=500),
+    new_password: str = Form(..., max_length=500),
+    repeat_password: str = Form(..., max_length=500),
+    csrf_token: str = Form(""),
+    session: Session = SessionDep,
+):
+    """Change one's own password; the one-time password must be replaced at first login."""
+    actor = reviewer_from_cookie(request, session)
+    if actor is None or actor.reviewer is None:
+        return _to_login()
+    if not csrf_matches(actor.csrf_token or "", csrf_token):
+        return _password_form(request, actor, "The form expired; please try again.", status.HTTP_403_FORBIDDEN)
+    if new_password != repeat_password:
+        return _password_form(request, actor, "The two new passwords differ.", status.HTTP_422_UNPROCESSABLE_ENTITY)
+    try:
+        change_password(session, actor.reviewer, current_password, new_password)
+    except PasswordRejected as error:
+        return _password_form(request, actor, str(error), error.status_code)
+    return RedirectResponse("/review/queue", status_code=status.HTTP_303_SEE_OTHER)
 
 
 @router.get("/static/{name}")

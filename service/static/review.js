@@ -18,6 +18,7 @@
   const searchInput = document.getElementById("loinc-query");
   const searchList = document.getElementById("loinc-results");
   const addForm = document.getElementById("add-row");
+  const metaForm = document.getElementById("metadata");
   const FIELDS = data.fields;
   const LOINC_FIELD = "loinc_code";
   const RANGE_FIELD = "reference_range";
@@ -29,6 +30,10 @@
   let editing = null; // {cell, input, previous}
   let searchState = null; // {rowIndex, matches, active, timer}
   let deleteArmed = null; // row index armed for deletion by the first "x"
+  let notes = data.notes; // [[index, field, note], ...]
+  let claimedByMe = data.claimed_by_me;
+  let reloading = false; // our own reload keeps the claim
+  let confirmArmed = false; // completion asked once about fields still marked
 
   // --- talking to the API ------------------------------------------------------------
 
@@ -115,6 +120,7 @@
   function renderMarks() {
     rows().forEach((tr, index) => {
       FIELDS.forEach((field) => markCell(tr.querySelector('td[data-field="' + field + '"]'), index, field));
+      tr.querySelector("td.notes").textContent = notes.filter(([i]) => i === index).map((n) => n[2]).join(" ");
     });
   }
 
@@ -252,11 +258,22 @@
     const answer = await api("PATCH", data.api + "/results/" + index, changes);
     results[index] = answer.result;
     uncertain = answer.uncertain.map((u) => [u.index, u.field]);
+    notes = answer.notes.map((n) => [n.index, n.field, n.note]);
     renderRow(index);
     renderMarks();
-    const fields = answer.changes.map((c) => c.field).filter((f) => f).join(", ");
-    say("Saved row " + (index + 1) + (fields ? " (" + fields + ")" : "") + ".");
+    const fields = answer.changes.filter((c) => c.action === "update").map((c) => c.field).filter((f) => f).join(", ");
+    let text = "Saved row " + (index + 1) + (fields ? " (" + fields + ")" : "") + ".";
+    if (answer.changes.some((c) => c.action === "rematch")) text += " " + candidatesText(answer.result);
+    say(text);
+    edited();
     return answer;
+  }
+
+  // A corrected name or unit ran the LOINC matcher again: show what it proposes now.
+  function candidatesText(r) {
+    if (!r.loinc_matches.length) return "LOINC matched again: no code fits; press / to search.";
+    const list = r.loinc_matches.map((m) => m.loinc_code + " " + m.display_name + " (" + m.confidence_score.toFixed(2) + ")");
+    return "LOINC matched again [" + r.loinc_match_status + "]: " + list.join("; ") + ". Press / to choose another.";
   }
 
   // --- LOINC search --------------------------------------------------------------------
@@ -353,6 +370,7 @@
   // --- rows added or removed: the server renders the table again ----------------------
 
   function reloadAt(index) {
+    reloading = true; // the change claimed the job; the reloaded page shows the claim
     sessionStorage.setItem("review-cursor:" + data.api, JSON.stringify([index, col]));
     window.location.reload();
   }
@@ -395,33 +413,135 @@
 
   // --- claim and completion ------------------------------------------------------------
 
-  async function claim() {
+  // Looking is free: the job is claimed at the first change (or "c"), released on leaving or Esc.
+
+  function showClaim(text, isError) {
+    claimStatus.textContent = text;
+    claimStatus.classList.toggle("error", Boolean(isError));
+  }
+
+  function showInitialClaim() {
     if (data.status !== "pending_review") {
-      claimStatus.textContent = "This job is " + data.status + "; it can no longer be changed.";
-      return;
+      showClaim("This job is " + data.status + "; it can no longer be changed.");
+    } else if (data.claimed_by && !data.claimed_by_me) {
+      showClaim("Claimed by " + data.claimed_by + " until " + new Date(data.claim_expires_at).toLocaleTimeString() +
+        "; you can look, not change.", true);
+    } else if (claimedByMe) {
+      showClaim("Claimed by you until " + new Date(data.claim_expires_at).toLocaleTimeString() + ".");
+    } else {
+      showClaim("Not claimed: your first change claims it (or press c).");
     }
+  }
+
+  async function claim() {
+    if (data.status !== "pending_review") return;
     try {
       const answer = await api("POST", data.api + "/claim");
-      const until = new Date(answer.expires_at);
-      claimStatus.textContent = "Claimed by you until " + until.toLocaleTimeString() + ".";
+      claimedByMe = true;
+      showClaim("Claimed by you until " + new Date(answer.expires_at).toLocaleTimeString() + ".");
     } catch (error) {
-      claimStatus.textContent = error.message;
-      claimStatus.classList.add("error");
+      showClaim(error.message, true);
     }
+  }
+
+  function edited() {
+    // The server claimed the job with the change; renew to learn (and show) until when.
+    if (!claimedByMe) claim();
+  }
+
+  async function release() {
+    if (!claimedByMe) { say(""); return; }
+    try {
+      await api("DELETE", data.api + "/claim");
+      claimedByMe = false;
+      showClaim("Released: others may take the job. Your next change claims it again.");
+      say("");
+    } catch (error) {
+      say(error.message, true);
+    }
+  }
+
+  window.addEventListener("pagehide", () => {
+    if (!claimedByMe || reloading) return;
+    // keepalive lets the request outlive the page.
+    fetch(data.api + "/claim", {
+      method: "DELETE", headers: { "x-csrf-token": csrf }, credentials: "same-origin", keepalive: true,
+    });
+  });
+
+  function markedCount() {
+    return uncertain.length;
+  }
+
+  function armConfirmation(count) {
+    confirmArmed = true;
+    completeButton.classList.add("confirming");
+    completeButton.textContent = "Confirm " + count + " marked field" + (count === 1 ? "" : "s") + " as read and complete";
+    say(count + " field" + (count === 1 ? " is" : "s are") + " still marked uncertain. Check " +
+      (count === 1 ? "it" : "them") + " (n jumps to the next), or press Complete / Ctrl+Enter again " +
+      "to confirm you read " + (count === 1 ? "it" : "them") + " as shown.", true);
   }
 
   async function complete() {
     if (editing) { say("Save or cancel the open edit first.", true); return; }
+    if (markedCount() && !confirmArmed) { armConfirmation(markedCount()); return; }
     completeButton.disabled = true;
     try {
-      await api("POST", data.api + "/complete");
+      await api("POST", data.api + "/complete", { confirm_uncertain: confirmArmed });
+      claimedByMe = false;
       say("Completed. Back to the queue…");
       window.location.assign("/review/queue");
     } catch (error) {
       completeButton.disabled = false;
-      say(error.message, true);
+      if (/still marked uncertain/.test(error.message) && !confirmArmed) {
+        armConfirmation(Number(error.message.split(" ")[0]) || 1);
+      } else {
+        say(error.message, true);
+      }
     }
   }
+
+  // --- report details (metadata) ---------------------------------------------------------
+
+  const metaInputs = Array.from(metaForm.querySelectorAll("[data-field]"));
+  let savedMeta = Object.fromEntries(metaInputs.map((el) => [el.dataset.field, el.value]));
+
+  metaInputs.forEach((el) => el.addEventListener("input", () => {
+    el.classList.toggle("changed", el.value !== savedMeta[el.dataset.field]);
+  }));
+
+  metaForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const changes = {};
+    metaInputs.forEach((el) => {
+      if (el.value !== savedMeta[el.dataset.field]) changes[el.dataset.field] = el.value.trim() || null;
+    });
+    if (!Object.keys(changes).length) { say("No report details changed."); return; }
+    try {
+      const answer = await api("PATCH", data.api + "/metadata", changes);
+      metaInputs.forEach((el) => {
+        const value = answer.metadata[el.dataset.field];
+        el.value = value === null || value === undefined ? "" : value;
+        el.classList.remove("changed");
+      });
+      savedMeta = Object.fromEntries(metaInputs.map((el) => [el.dataset.field, el.value]));
+      uncertain = answer.uncertain.map((u) => [u.index, u.field]);
+      renderMarks();
+      say("Saved report details (" + answer.changes.map((c) => c.field.replace("metadata.", "")).join(", ") + ").");
+      edited();
+    } catch (error) {
+      say(error.message, true);
+    }
+  });
+
+  metaForm.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      document.activeElement.blur();
+      select(row, col);
+    }
+  });
 
   completeButton.addEventListener("click", complete);
 
@@ -441,8 +561,9 @@
     if (searchState) return; // the search box handles its own keys
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLButtonElement ||
-        target instanceof HTMLTextAreaElement || event.altKey || event.ctrlKey || event.metaKey) {
-      return; // typing in the add-row form, or pressing a focused button
+        target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement ||
+        event.altKey || event.ctrlKey || event.metaKey) {
+      return; // typing in a form, or pressing a focused button
     }
     const handlers = {
       j: () => select(row + 1, col), ArrowDown: () => select(row + 1, col),
@@ -454,7 +575,9 @@
       "/": () => { select(row, FIELDS.indexOf(LOINC_FIELD)); openSearch(); },
       a: () => addForm.querySelector("input").focus(),
       x: deleteRow,
-      Escape: () => say(""),
+      m: () => { metaInputs[0].focus(); metaInputs[0].select(); },
+      c: claim,
+      Escape: () => { if (deleteArmed !== null) { deleteArmed = null; say(""); } else { release(); } },
     };
     const handler = handlers[event.key];
     if (handler) {
@@ -485,5 +608,5 @@
     select(0, 0);
   }
   if (!rows().length) say("The parser found no rows: add the missed ones (a) or complete.");
-  claim();
+  showInitialClaim();
 })();

@@ -92,11 +92,14 @@ def headers(team: TeamCredentials) -> dict[str, str]:
 
 @pytest.fixture
 def add_reviewer(app) -> Callable[[TeamCredentials, str], tuple[str, str]]:
-    """Create a reviewer of `team`; returns (reviewer id, one-time password)."""
+    """Create a reviewer of `team`; returns (reviewer id, password). The password counts as
+    their own unless `one_time` (then the first login must replace it)."""
 
-    def add(team: TeamCredentials, email: str) -> tuple[str, str]:
+    def add(team: TeamCredentials, email: str, *, one_time: bool = False) -> tuple[str, str]:
         with app.state.database.session_scope() as session:
             reviewer, password = create_reviewer(session, str(team.team_id), email)
+            # As after their first login, unless the test is about that login.
+            reviewer.must_change_password = one_time
             return reviewer.id, password
 
     return add

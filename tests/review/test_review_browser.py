@@ -2,8 +2,11 @@
 
 Starts the real server (uvicorn in a thread, temp LABREPORT_HOME, loopback webhooks
 allowed), uploads a real report with needs_human_review=true, then in the browser:
-log in, open the queue, open the job, fix a value and a LOINC code, complete. Checks
-the stored result, the audit trail and the signed `updated` webhook.
+log in with the one-time password and replace it, pick the job from the queue by its file
+name, see that opening it claims nothing, fix a value (the edit claims the job), a flag, the
+report's date of birth and a LOINC code, release and re-take the claim, and complete through
+the guard that asks once about fields still marked. Checks the stored result, the audit trail
+(corrections and confirmations) and the signed `updated` webhook.
 """
 
 from __future__ import annotations
@@ -36,7 +39,9 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-FIELDS = ["test_name", "value", "units", "reference_range", "source_flag", "loinc_code"]
+OWN_PASSWORD = "rita-chose-this-one"
+NEW_DOB = "1971-04-09"
+FIELDS = ["test_name", "value", "units", "reference_range", "source_flag", "interpretation", "loinc_code"]
 
 
 class Receiver:
@@ -124,6 +129,19 @@ def _pending_job(base: str, api_key: str) -> tuple[str, dict]:
     return job_id, job
 
 
+def _claimed_by(base: str, api_key: str) -> str | None:
+    """Who holds the only job's claim, as another reviewer's queue shows it."""
+    with httpx.Client(base_url=base, headers={"x-service-api-key": api_key}, timeout=30) as http:
+        return http.get("/lab_report/v1/review/queue").json()[0]["claimed_by"]
+
+
+def _wait_until(condition, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.1)
+
+
 def _cursor(page) -> tuple[int, int]:
     row, col = page.evaluate(
         """() => {
@@ -182,13 +200,24 @@ def test_reviewer_fixes_a_value_and_a_loinc_code_with_the_keyboard(server):
             page.keyboard.press("Tab")
             page.keyboard.type(password)
             page.keyboard.press("Enter")
+
+            # The one-time password is replaced first.
+            page.wait_for_url(f"{base}/review/password")
+            expect(page.locator('input[name="current_password"]')).to_be_focused()
+            page.keyboard.type(password)
+            for _ in range(2):
+                page.keyboard.press("Tab")
+                page.keyboard.type(OWN_PASSWORD)
+            page.keyboard.press("Enter")
             page.wait_for_url(f"{base}/review/queue")
 
-            # The queue: the only job is selected; Enter opens it.
-            expect(page.locator("#queue tbody tr.selected")).to_contain_text(job_id[:8])
+            # The queue names the file; the only job is selected; Enter opens it.
+            expect(page.locator("#queue tbody tr.selected")).to_contain_text(REPORT.name)
             page.keyboard.press("Enter")
             page.wait_for_url(f"{base}/review/jobs/{job_id}")
-            expect(page.locator("#claim-status")).to_contain_text("Claimed by you")
+            # Looking claims nothing: another reviewer still sees the job free.
+            expect(page.locator("#claim-status")).to_contain_text("Not claimed")
+            assert _claimed_by(base, team.api_key) is None
 
             # The page image is shown with the selected row's box over it.
             _move_to(page, value_row, "value")
@@ -206,6 +235,9 @@ def test_reviewer_fixes_a_value_and_a_loinc_code_with_the_keyboard(server):
             expect(page.locator("#message")).to_contain_text(f"Saved row {value_row + 1}")
             value_cell = page.locator(f'#results tr[data-index="{value_row}"] td[data-field="value"]')
             expect(value_cell).to_have_text(new_value)
+            # The first change claimed the job.
+            expect(page.locator("#claim-status")).to_contain_text("Claimed by you")
+            assert _claimed_by(base, team.api_key) == "rita@example.org"
 
             # A range is typed as "low - high" (a thousands separator stays one).
             _move_to(page, value_row, "reference_range")
@@ -221,6 +253,33 @@ def test_reviewer_fixes_a_value_and_a_loinc_code_with_the_keyboard(server):
             page.keyboard.type("999")
             page.keyboard.press("Escape")
             expect(value_cell).to_have_text(new_value)
+
+            # A printed "H" next to a value below its range: the row says which to believe.
+            _move_to(page, value_row, "source_flag")
+            page.keyboard.press("Enter")
+            page.keyboard.type("H")
+            page.keyboard.press("Enter")
+            notes_cell = page.locator(f'#results tr[data-index="{value_row}"] td.notes')
+            expect(notes_cell).to_contain_text(f"printed flag 'H' but {new_value} is below the range 1000-2500")
+            expect(notes_cell).to_contain_text("check the value and the flag")
+
+            # Report details: m jumps to them, Tab to the date of birth, Enter saves, Esc goes back.
+            page.keyboard.press("m")
+            expect(page.locator('#metadata input[name="patient_first_name"]')).to_be_focused()
+            page.keyboard.press("Tab")
+            page.keyboard.press("Tab")
+            expect(page.locator('#metadata input[name="dob"]')).to_be_focused()
+            page.keyboard.press("Control+a")
+            page.keyboard.type(NEW_DOB)
+            page.keyboard.press("Enter")
+            expect(page.locator("#message")).to_contain_text("Saved report details (dob)")
+            page.keyboard.press("Escape")
+            _move_to(page, value_row, "value")
+
+            # Esc releases the claim; the next change takes it again.
+            page.keyboard.press("Escape")
+            expect(page.locator("#claim-status")).to_contain_text("Released")
+            assert _claimed_by(base, team.api_key) is None
 
             # Fix a LOINC code: Enter on the LOINC cell opens the search, type the code, Enter.
             _move_to(page, loinc_row, "loinc_code")
@@ -251,10 +310,25 @@ def test_reviewer_fixes_a_value_and_a_loinc_code_with_the_keyboard(server):
             expect(page.locator("#results tbody tr")).to_have_count(len(rows))
             expect(page.locator("#results")).not_to_contain_text("Reticulocytes")
 
-            # n jumps to a field still to check, if any is left.
-            page.keyboard.press("n")
+            expect(page.locator("#claim-status")).to_contain_text("Claimed by you")
 
-            # Ctrl+Enter completes and returns to the queue, now empty.
+            # Leaving the page releases the claim too; coming back claims nothing until a change.
+            page.goto(f"{base}/review/queue")
+            _wait_until(lambda: _claimed_by(base, team.api_key) is None)
+            page.goto(f"{base}/review/jobs/{job_id}")
+            expect(page.locator("#claim-status")).to_contain_text("Not claimed")
+
+            # n jumps to a field still to check (the contradicting flag at least).
+            page.keyboard.press("n")
+            expect(page.locator("#results td.cursor")).to_have_class("uncertain cursor")
+
+            # Ctrl+Enter with fields still marked asks once; a second Ctrl+Enter confirms them.
+            marked = page.evaluate("() => document.querySelectorAll('#results td.uncertain').length")
+            page.keyboard.press("Control+Enter")
+            expect(page.locator("#message")).to_contain_text(f"{marked} field")
+            expect(page.locator("#message")).to_contain_text("still marked uncertain")
+            expect(page.locator("#complete")).to_contain_text("Confirm")
+            assert page.url == f"{base}/review/jobs/{job_id}"
             page.keyboard.press("Control+Enter")
             page.wait_for_url(f"{base}/review/queue")
             expect(page.locator(".empty")).to_contain_text("Nothing to review")
@@ -281,6 +355,11 @@ def test_reviewer_fixes_a_value_and_a_loinc_code_with_the_keyboard(server):
     assert history[-1]["action"] == "complete"
     assert [h["action"] for h in history if h["action"] in ("add", "delete")] == ["add", "delete"]
     assert not any(h["after"] == "999" for h in history)
+    assert stored["data"]["metadata"]["dob"] == NEW_DOB
+    dob_edit = next(h for h in history if h["field"] == "metadata.dob")
+    assert (dob_edit["after"], dob_edit["who_label"]) == (NEW_DOB, "rita@example.org")
+    confirmed = [(h["result_index"], h["field"]) for h in history if h["action"] == "confirm"]
+    assert len(confirmed) == marked and (value_row, "source_flag") in confirmed
 
     hook_headers, body = receiver.wait_for(
         lambda event: event["event_type"] == "lab_report.parsing_job.updated"

@@ -53,7 +53,8 @@ def test_a_corrected_code_becomes_the_teams_alias(app, client, settings):
     )
     patched = client.patch(f"{API}/{first['id']}/results/{index}", json={"loinc_code": chosen}, headers=headers)
     assert patched.status_code == 200, patched.text
-    assert client.post(f"{API}/{first['id']}/complete", headers=headers).status_code == 200
+    done = client.post(f"{API}/{first['id']}/complete", json={"confirm_uncertain": True}, headers=headers)
+    assert done.status_code == 200, done.text
 
     second = _parse(client, headers)
     again = next(r for r in second["data"]["results"] if r["test_name"] == before["test_name"])

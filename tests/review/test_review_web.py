@@ -135,14 +135,16 @@ def test_cli_creates_a_reviewer_with_a_one_time_password(app, client, settings, 
     review_cmd.register(cli_app)
     get_settings.cache_clear()
     try:
-        result = CliRunner().invoke(cli_app, ["reviewer", "create", "--team", str(team.team_id), "Dee@Example.org"])
+        result = CliRunner().invoke(
+            cli_app, ["reviewer", "create", "--team", str(team.team_id), "Dee@Example.org", "--json"]
+        )
         duplicate = CliRunner().invoke(cli_app, ["reviewer", "create", "--team", str(team.team_id), "dee@example.org"])
         no_team = CliRunner().invoke(cli_app, ["reviewer", "create", "--team", "nope", "eve@example.org"])
     finally:
         get_settings.cache_clear()
 
     assert result.exit_code == 0, result.output
-    password = re.search(r"password: (\S+)", result.output).group(1)
+    password = json.loads(result.stdout)["password"]
     assert duplicate.exit_code == 2 and "already exists" in duplicate.output
     assert no_team.exit_code == 2 and "no team" in no_team.output
     with TestClient(app) as browser:

@@ -37,6 +37,8 @@ def service_env(home: Path, **extra: str) -> dict[str, str]:
 
 
 def cli_json(args: list[str], env: dict[str, str]) -> dict:
+    if args[0] in ("team", "reviewer"):  # admin commands print a table unless told --json
+        args = [*args, "--json"]
     done = subprocess.run(CLI + args, env=env, cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

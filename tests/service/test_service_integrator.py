@@ -28,7 +28,7 @@ def test_job_json_says_why_it_waits_for_review(client, headers, user_id):
                  needs_human_review=True).json()
     done = wait_for_job(client, headers, job["id"])
     assert done["status"] == "pending_review"
-    assert done["review_reasons"][0] == "needs_human_review was requested"
+    assert "needs_human_review was requested" in done["review_reasons"]
     assert all(len(reason) < 80 for reason in done["review_reasons"])  # short labels, no values
 
 
