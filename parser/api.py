@@ -45,7 +45,7 @@ def parse_document(doc: Document) -> ReportData:
     guess = detect_language(words)
     if not guess.supported:  # the contract's reason stays not_english; the message names both
         raise NotEnglishError(unsupported_message(guess))
-    metadata = extract_metadata(doc)
+    metadata = extract_metadata(doc, guess.language)
     context = Context(
         gender=metadata.gender,
         page_sizes={p.number: (p.width, p.height) for p in doc.pages},

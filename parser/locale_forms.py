@@ -205,3 +205,18 @@ def parse_date(text: str, language: str | None = None) -> str | None:
         month = _MONTH_NUMBER.get(match.group(1))
         return _iso(int(match.group(3)), month, int(match.group(2))) if month else None
     return None
+
+
+_WORD_DATE_IN_TEXT = re.compile(
+    r"\b(\d{1,2})(?:er|º|°)?\.?\s+(?:de\s+)?([^\W\d_]{3,})\.?,?\s+(?:de\s+)?(\d{4})\b")
+
+
+def find_word_date(text: str) -> str | None:
+    """The first date with a month name (any of the five languages) inside `text`, as ISO:
+    "Prélevé le 3 mars 2024 à 08h30" -> "2024-03-03". None when there is none."""
+    for match in _WORD_DATE_IN_TEXT.finditer(_fold(text)):
+        month = _MONTH_NUMBER.get(match.group(2))
+        if month:
+            return _iso(int(match.group(3)), month, int(match.group(1)))
+    return None
+

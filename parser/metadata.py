@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from parser import vocabulary
 from parser.lines import Line, Phrase, build_lines, large_words, page_lines, word_size
+from parser.locale_forms import DAY_FIRST, find_word_date
 from parser.models import ResultMetadata
 from parser.page import Document
 
@@ -37,10 +38,14 @@ _LAB_IN_TEXT = re.compile(
 _TITLES = re.compile(r"^(mr|mrs|ms|miss|mstr|master|baby|dr|prof)\.?\s+", re.I)
 
 
-def extract_metadata(doc: Document) -> ResultMetadata:
+def extract_metadata(doc: Document, language: str | None = None) -> ResultMetadata:
+    """`language` (parser.language) settles the day/month order of numeric dates when the
+    dates themselves do not: French, German, Italian and Spanish reports write the day first."""
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
     pairs = labelled_pairs(lines)
     order = date_order([v for f, v in pairs if f in ("dob", "collected", "reported")])
+    if order is None and language in DAY_FIRST:
+        order = "dmy"
     meta = ResultMetadata()
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
@@ -202,7 +207,7 @@ def read_date(text: str, order: str | None = None) -> str | None:
         if a == b:
             return _iso(year, a, b)
         return m.group(0)  # ambiguous: keep as printed
-    return None
+    return find_word_date(text)  # "3. März 2024", "12 de marzo de 2024"
 
 
 def _year(text: str) -> int | None:

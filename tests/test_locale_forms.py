@@ -2,8 +2,8 @@
 
 import pytest
 
-from parser.locale_forms import (count_unit_power, merge_spaced_groups, parse_date, parse_number,
-                                 same_count_unit)
+from parser.locale_forms import (count_unit_power, find_word_date, merge_spaced_groups, parse_date,
+                                 parse_number, same_count_unit)
 
 
 @pytest.mark.parametrize("text, decimal_comma, expected", [
@@ -98,3 +98,19 @@ def test_dates(text, language, expected):
 ])
 def test_dates_that_cannot_be_told_give_none(text, language):
     assert parse_date(text, language) is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Prélevé le 3 mars 2024 à 08h30", "2024-03-03"),
+    ("am 3. März 2024 um 8 Uhr", "2024-03-03"),
+    ("del 12 de marzo de 2024", "2024-03-12"),
+    ("stampato il 1 ottobre 2023", "2023-10-01"),
+    ("12 Sept 2024", "2024-09-12"),
+])
+def test_dates_with_month_names_are_found_inside_text(text, expected):
+    assert find_word_date(text) == expected
+
+
+def test_no_month_name_no_date():
+    assert find_word_date("Résultat 12 unités 2024") is None
+    assert find_word_date("24/06/2025") is None

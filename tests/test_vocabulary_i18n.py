@@ -59,3 +59,14 @@ def test_flag_words(printed, interpretation, direction):
 def test_metadata_labels(lines, field, value):
     doc = document(page([[(40, 40 + 15 * i, line)] for i, line in enumerate(lines)]))
     assert getattr(extract_metadata(doc), field) == value
+
+
+@pytest.mark.parametrize("lines, language, field, value", [
+    (["Prélevé le : 04/06/2024"], "fr", "date_collected", "2024-06-04"),  # day first in French
+    (["Collected: 04/06/2024"], "en", "date_collected", "04/06/2024"),  # English: kept as printed
+    (["Entnahme: 3. März 2024"], "de", "date_collected", "2024-03-03"),
+    (["Fecha de extracción: 12 de marzo de 2024"], "es", "date_collected", "2024-03-12"),
+])
+def test_dates_read_with_the_report_language(lines, language, field, value):
+    doc = document(page([[(40, 40 + 15 * i, line)] for i, line in enumerate(lines)]))
+    assert getattr(extract_metadata(doc, language), field) == value
