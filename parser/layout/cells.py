@@ -1,0 +1,73 @@
+"""One line's phrases placed in the columns of its table's header."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from parser import columns as cols
+from parser.columns import Header
+from parser.layout.rows import SENTENCE_WORDS
+from parser.lines import Line, Phrase, is_prose, median_size, word_size
+from parser.page import Word
+
+
+@dataclass(slots=True)
+class Cells:
+    """One line's phrases by column (complete once placed; texts are cached)."""
+
+    line: Line
+    cells: dict[str, list[Phrase]]
+    ambiguous: bool = False
+    prose: bool = False
+    _texts: dict[str, str] = field(default_factory=dict)
+
+    def text(self, kind: str) -> str:
+        if kind not in self._texts:
+            self._texts[kind] = " ".join(p.text for p in self.cells.get(kind, []))
+        return self._texts[kind]
+
+    def value_kind(self) -> str | None:
+        for kind in cols.VALUE_KINDS:
+            if self.text(kind).strip():
+                return kind
+        return None
+
+    def name_words(self) -> list[Word]:
+        return [w for ph in self.cells.get(cols.NAME, []) for w in ph.words]
+
+
+def place(line: Line, header: Header) -> Cells:
+    """Put each phrase of the line (within the table's span) into a column."""
+    cells: dict[str, list[Phrase]] = {}
+    ambiguous = False
+    prose = is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
+    for phrase in line.phrases():
+        if not header.contains(phrase.x0, phrase.x1):
+            continue
+        kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words))
+        if kind is None:
+            if len(phrase.words) >= SENTENCE_WORDS - 2:
+                prose = True  # a sentence running across columns
+                continue
+            ambiguous = True
+            for word in phrase.words:
+                wkind = header.assign(word.x0, word.x1, word.text, word_size(word)) or \
+                    header.nearest(word.x0, word.x1)
+                _add(cells, wkind, Phrase([word]))
+            continue
+        _add(cells, kind, phrase)
+    return Cells(line, cells, ambiguous, prose)
+
+
+def _add(cells: dict[str, list[Phrase]], kind: str, phrase: Phrase) -> None:
+    bucket = cells.setdefault(kind, [])
+    if bucket and phrase.x0 - bucket[-1].x1 < 3 * word_size(phrase.words[0]):
+        bucket[-1] = Phrase(bucket[-1].words + phrase.words)
+    else:
+        bucket.append(phrase)
+
+
+def is_tier(c: Cells) -> bool:
+    """A line holding only more of the row above: a range tier, its units or flag."""
+    return c.value_kind() is None and bool(c.cells) and \
+        set(c.cells) <= {cols.RANGE, cols.UNITS, cols.FLAG}

@@ -1,0 +1,203 @@
+"""Words of a document -> result rows: tables found by their headers, carried across pages.
+
+Lines come from lines.py. Each table header (columns.py) starts a region running down to
+the next header over the same span; a region's lines become rows in table.py. A page with
+no header is read by content: `name  value  [flag]  [units]  [range]`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parser import columns as cols
+from parser.columns import Header
+from parser.flags import is_flag
+from parser.layout.rows import NON_RESULT_NAMES, RawRow, heading_text
+from parser.layout.table import table_rows
+from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
+from parser.page import Document, Page, Word
+
+
+# ------------------------------------------------------------ no header: by content
+
+
+def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
+    """Rows of a page without a header: `name  value  [flag]  [units]  [range]` by content."""
+    rows = []
+    for line in lines:
+        phrases = line.phrases()
+        if len(phrases) < 2:
+            continue
+        name = phrases[0].text.strip()
+        if not re.search(r"[A-Za-z]{2}", name) or NON_RESULT_NAMES.match(name):
+            continue
+        kinds = [cols.content_kind(p.text) for p in phrases[1:]]
+        if not kinds or kinds[0] != cols.RESULT:
+            continue
+        row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
+                     words=list(line.words), from_header=False, ocr=line.ocr)
+        for phrase, kind in zip(phrases[2:], kinds[1:]):
+            if kind == cols.FLAG and row.flag is None:
+                row.flag = phrase.text.strip()
+            elif kind == cols.UNITS and row.units is None:
+                row.units = phrase.text.strip()
+            elif kind == cols.RANGE and row.range_text is None:
+                row.range_text = phrase.text.strip()
+        if row.range_text is None and row.units is None:
+            continue  # a number after a label is not enough to call it a result
+        row.panel = panel
+        rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------ whole document
+
+
+def document_rows(doc: Document) -> list[RawRow]:
+    """All result rows of a document, tables carried across pages."""
+    keys = boilerplate_keys(doc)
+    rows: list[RawRow] = []
+    carried: list[Header] = []
+    carried_width = 0.0
+    panel: str | None = None
+    specimen: str | None = None
+    for page in doc.pages:
+        lines = [l for l in page_lines(page)
+                 if not is_boilerplate(l, page, keys) or _header_line(l, page)]
+        regions = _regions(lines, page)
+        if not regions and carried:
+            scale = page.width / carried_width if carried_width else 1.0
+            regions = [(h.shifted(scale), lines, None) for h in carried]
+        if not regions:
+            rows.extend(content_rows(lines, panel))
+            continue
+        for header, region_lines, title in regions:
+            if title is not None:
+                panel, specimen = title, None
+            found, panel, specimen = table_rows(region_lines, header, panel, specimen,
+                                                titled=title is not None,
+                                                fonts=page.source == "text")
+            rows.extend(found)
+        carried = [h for h, _, _ in regions if h.page == page.number] or carried
+        carried_width = page.width
+    return rows
+
+
+def _header_line(line: Line, page: Page) -> bool:
+    """Table headers repeat on every page but are not boilerplate: they place the columns."""
+    return bool(_line_headers(line, page))
+
+
+def _line_headers(line: Line, page: Page) -> list[Header]:
+    return cols.find_headers([(w.text, w.x0, w.x1) for w in line.words], line.top, line.bottom,
+                             page.number, page.width)
+
+
+def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], str | None]]:
+    """Each header with the lines below it down to the next header over the same span
+    (tables side by side each run on until a new header covers their own span)."""
+    active: list[tuple[Header, int, str | None]] = []
+    regions: list[tuple[Header, list[Line], str | None]] = []
+    skip_to = 0
+    for i, line in enumerate(lines):
+        if i < skip_to:
+            continue
+        found, used = _header_at(lines, i, page)
+        if not found:
+            continue
+        headers = [cols.header_without_name(h) for h in found]
+        headers = [h for h in headers if _confirmed(h, lines[i + used:i + used + _CONFIRM_LINES])]
+        if not headers:
+            continue
+        still_active = []
+        for header, start, title in active:
+            if any(_overlap(header, h) for h in headers):
+                regions.append((header, lines[start:i], title))
+            else:
+                still_active.append((header, start, title))
+        skip_to = i + used
+        active = still_active + [(h, skip_to, _title_above(lines[:i], h)) for h in headers]
+    regions.extend((header, lines[start:], title) for header, start, title in active)
+    return regions
+
+
+_CONFIRM_LINES = 12  # lines under a doubtful header whose content must show a value column
+
+
+def _confirmed(header: Header, below: list[Line]) -> bool:
+    """A header whose value heading is a word the vocabulary lacks stands only if the content
+    under it votes a value column there (two readings: a table header, or a plain line)."""
+    if not cols.needs_confirmation(header):
+        return True
+    phrases = [(p.x0, p.x1, p.text) for line in below for p in line.phrases()]
+    return bool(cols.resolve_unknown(header, phrases).kinds & set(cols.VALUE_KINDS))
+
+
+def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int]:
+    """The headers of line i, read together with the next line when labels are stacked on two
+    lines ("Reference / Interval", "Previous Result / and Date"); and how many lines they use."""
+    line = lines[i]
+    single = _line_headers(line, page)
+    if i + 1 < len(lines) and any(cols.label_key(w.text) in cols.LABEL_WORDS for w in line.words) \
+            and _stacked_label_line(line, lines[i + 1]):
+        pair = [line, lines[i + 1]]
+        double = cols.find_headers(_stacked_words(pair), line.top, pair[1].bottom, page.number,
+                                   page.width)
+        if sum(len(h.columns) for h in double) > sum(len(h.columns) for h in single):
+            return double, 2
+    return single, 1
+
+
+def _stacked_label_line(line: Line, below: Line) -> bool:
+    """Is `below` the second line of labels printed on two lines?"""
+    if below.top - line.bottom > 0.8 * max(line.size, below.size) or any(
+            ch.isdigit() for ch in below.text):
+        return False
+    for part in (line, below):
+        keys = [k for k in (cols.label_key(w.text) for w in part.words) if k]
+        if not keys or sum(k in cols.LABEL_WORDS for k in keys) < 0.5 * len(keys):
+            return False  # each line must be mostly labels (a title above is not)
+    return True
+
+
+def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
+    """Words of several lines as one line of labels: words stacked in a column join."""
+    clusters: list[list[Word]] = []
+    for word in sorted((w for line in lines for w in line.words), key=lambda w: w.x0):
+        if clusters and word.x0 < max(w.x1 for w in clusters[-1]) + 2:
+            clusters[-1].append(word)
+        else:
+            clusters.append([word])
+    stacked = []
+    for cluster in clusters:
+        ordered = sorted(cluster, key=lambda w: (round(w.top / max(w.bottom - w.top, 1)), w.x0))
+        stacked.append((" ".join(w.text for w in ordered), min(w.x0 for w in cluster),
+                        max(w.x1 for w in cluster)))
+    return stacked
+
+
+def _overlap(a: Header, b: Header) -> bool:
+    return min(a.x_end, b.x_end) - max(a.x_start, b.x_start) > 0
+
+
+def _title_above(lines: list[Line], header: Header) -> str | None:
+    """The panel title printed just above a header, within the header's span."""
+    candidates = []
+    for line in lines:
+        if line.bottom > header.top + 0.5:
+            continue
+        phrases = [p for p in line.phrases() if header.contains(p.x0, p.x1)]
+        if phrases:
+            candidates.append((line, phrases))
+    if not candidates:
+        return None
+    line, phrases = max(candidates, key=lambda c: c[0].bottom)
+    size = median_size([w for p in phrases for w in p.words])
+    if header.top - line.bottom > 3 * size or any(is_flag(p.text) for p in phrases):
+        return None
+    if len(phrases) > 1:
+        return None  # a title is one phrase; several are a block of labels or a table row
+    text = phrases[0].text.strip()
+    if len(text.split()) > 8 or ":" in text or not re.search(r"[A-Za-z]{3}", text):
+        return None
+    return heading_text(text)

@@ -1,0 +1,89 @@
+"""A result row as read off the page, and the words that tell a row from a label.
+
+`RawRow` is what the layout stage hands the normaliser. The regular expressions are built
+from parser/vocabulary.py, so every language's labels count.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from parser import columns as cols, vocabulary
+from parser.page import Word
+
+
+def _alternatives(entries: list[str]) -> str:
+    """A regex alternation of vocabulary entries, longest first; spaces and dots optional."""
+    parts = []
+    for entry in sorted(entries, key=len, reverse=True):
+        part = re.escape(entry).replace(r"\ ", r"\s*").replace(r"\.", r"\.?")
+        parts.append(part)
+    return "|".join(parts)
+
+
+# Lines whose text means "not a result" even when something sits in the value column.
+NON_RESULT_NAMES = re.compile(
+    r"^\W*(" + _alternatives(vocabulary.words(vocabulary.NON_RESULT_LABELS)) + r")\b", re.I)
+METHOD_LINE = re.compile(
+    r"^\W*(" + _alternatives(vocabulary.words(vocabulary.METHOD_LABELS)) + r")\b\s*[:\-]?", re.I)
+METHOD_WORDS = re.compile(
+    r"\b(" + _alternatives(vocabulary.words(vocabulary.METHOD_WORDS)) + r")\b", re.I)
+# Words that make a line without a value read as a panel heading (used when fonts are unknown).
+PANEL_WORDS = re.compile(
+    r"\b(" + _alternatives(vocabulary.words(vocabulary.SECTION_WORDS)) + r")\b", re.I)
+SENTENCE_WORDS = 7  # a "value" this long is prose, not a result
+
+
+@dataclass(slots=True)
+class RawRow:
+    """One result row as read off the page, before normalisation."""
+
+    page: int
+    name: str
+    value: str
+    value_kind: str = cols.RESULT  # result / in_range / out_of_range
+    flag: str | None = None
+    units: str | None = None
+    range_text: str | None = None
+    method: str | None = None
+    panel: str | None = None
+    specimen: str | None = None
+    words: list[Word] = field(default_factory=list)
+    unit_column: bool = False  # the table has a units column (a missing unit is suspicious)
+    ambiguous: bool = False  # some phrase could not be placed in one column
+    from_header: bool = True  # columns came from a header, not guessed from content
+    ocr: bool = False  # read by OCR: glyph slips in units are worth repairing
+
+    @property
+    def confidence(self) -> float:
+        return min((w.conf for w in self.words), default=1.0)
+
+
+def is_non_result_label(name: str) -> bool:
+    """Labels such as "Sample Type", "Note", "Interpretation" that are never test names."""
+    return bool(NON_RESULT_NAMES.match(name))
+
+
+def comment_sentence(text: str) -> bool:
+    """A sentence (several words, a full stop after a word) is a comment, never part of a
+    test name; dotted abbreviations ("S.G.O.T.") are single words."""
+    return len(text.split()) >= 3 and bool(re.search(r"[a-z]{3}\.$", text))
+
+
+def continues_name(name: str, text: str) -> bool:
+    """Does `text` read as the second line of a wrapped test name?"""
+    if METHOD_WORDS.search(text) and not re.search(r"[,(&/-]$", name):
+        return False
+    parenthetical = text.startswith("(") and text.endswith(")")
+    return bool(re.search(r"[,(&/-]$|\band$|\bof$", name)) or text[:1].islower() or \
+        name.count("(") > name.count(")") or text[:1] in ")-&" or parenthetical
+
+
+def heading_text(text: str) -> str:
+    """A heading without the decoration around it (">> LIPID PROFILE", "-- CBC --:")."""
+    return re.sub(r"^[\s>*=#•·:\-–]+|[\s<*=#•·:\-–]+$", "", text)
+
+
+def looks_like_specimen(text: str) -> bool:
+    return bool(re.match(r"^\W*(sample|specimen)(\s+type)?\s*[:\-]?", text, re.I))

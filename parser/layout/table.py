@@ -1,0 +1,319 @@
+"""Rows of one table region: placed lines (cells.py) grouped into result rows.
+
+A wrapped name joins its row, a small "Method: ..." line under a name is kept as the row's
+method, a line with a name but no value is a panel heading, an annotation or the first line
+of the next name, and a value a line below its name finds it. Headings and method lines are
+told from rows by how they differ from the table's own rows (TableStyle); where a line could
+be read two ways, the whole table decides (annotation_lines).
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from dataclasses import dataclass
+
+from parser import columns as cols
+from parser.columns import Header
+from parser.layout.cells import Cells, is_tier, place
+from parser.layout.rows import (
+    METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
+    comment_sentence, continues_name, heading_text, looks_like_specimen,
+)
+from parser.lines import Line
+from parser.page import Word
+
+# An OCR name cell read this unsurely is not a name but a smudge (a small method line).
+_GARBLED_NAME_CONFIDENCE = 0.6
+_SURE_NAME_CONFIDENCE = 0.85
+# A table "prints a line under its rows" when at least this many rows have one and most of
+# those lines read as methods; then every such line belongs to the row above it.
+_MIN_ANNOTATED_ROWS = 3
+
+
+def table_rows(lines: list[Line], header: Header, panel: str | None,
+               specimen: str | None, titled: bool = False, fonts: bool = True
+               ) -> tuple[list[RawRow], str | None, str | None]:
+    """Rows of one table region; returns the rows and the panel/specimen in force at the end.
+
+    `titled`: the table has a title above its header, which stays its panel name; headings
+    inside it are sub-sections ("BLOOD INDICES"), not panels.
+    """
+    phrases = [(p.x0, p.x1, p.text) for line in lines for p in line.phrases()]
+    header = cols.resolve_unknown(header, phrases)
+    header = cols.with_unlabelled_columns(header, phrases)
+    placed = [place(line, header) for line in lines]
+    placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
+    reader = TableReader(header, TableStyle.of(placed, fonts), annotation_lines(placed),
+                         panel, specimen, titled)
+    for c in placed:
+        reader.read(c)
+    reader.finish()
+    rows = [r for r in reader.rows if not NON_RESULT_NAMES.match(r.name)]
+    return rows, reader.panel, reader.specimen
+
+
+@dataclass(slots=True)
+class TableStyle:
+    """What the table's result rows look like (size, weight, case, indent of the names)."""
+
+    fonts: bool  # sizes and weights are known (text layer), not guessed from OCR boxes
+    row_size: float | None
+    row_bold: bool
+    row_caps: bool
+    name_x0: float | None
+
+    @classmethod
+    def of(cls, placed: list[Cells], fonts: bool) -> "TableStyle":
+        named = [c for c in placed if c.text(cols.NAME) and c.value_kind()]
+        sizes = [c.line.size for c in named]
+        starts = [ph[0].x0 for c in placed if c.value_kind() and (ph := c.cells.get(cols.NAME))]
+        return cls(
+            fonts=fonts,
+            row_size=statistics.median(sizes) if sizes else None,
+            row_bold=_mostly_bold(named),
+            row_caps=_mostly_caps([c.text(cols.NAME) for c in placed if c.value_kind()]),
+            name_x0=statistics.median(starts) if starts else None,
+        )
+
+    def heading_like(self, c: Cells) -> bool:
+        """A heading stands out from the rows: bigger, bolder, capitals, or ends in ':'."""
+        text = c.text(cols.NAME).strip()
+        if not text or c.prose or len(text.split()) > 7 or re.search(r"[.;]$", text):
+            return False
+        if text.endswith(":") and len(text.split()) <= 5:
+            return True
+        bold = _mostly_bold([c])
+        bigger = self.row_size is not None and c.line.size > (1.1 if self.fonts else 1.2) * self.row_size
+        caps = text.isupper() and not self.row_caps and len(text) > 3 and text[:1].isalpha()
+        if bigger or (bold and not self.row_bold) or caps:
+            return True
+        if self.fonts:
+            return False
+        # OCR knows no fonts: a heading sticks out left of the names, or names a panel.
+        outdented = self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size
+        return outdented or (bool(PANEL_WORDS.search(text)) and
+                             not re.search(r"[,(&/-]$|\b(and|of)$", text))
+
+    def method_like(self, c: Cells, above: Line | None) -> bool:
+        """A method line: labelled, method words in brackets, or printed smaller than the
+        row above it (OCR box heights vary with the letters: only a clear difference)."""
+        text = c.text(cols.NAME)
+        reference = above.size if above is not None else self.row_size
+        smaller = reference is not None and c.line.size < (0.85 if self.fonts else 0.7) * reference
+        return bool(METHOD_LINE.match(text)) or smaller or (
+            bool(METHOD_WORDS.search(text)) and len(text.split()) <= 4 and text[:1] in "([")
+
+
+class TableReader:
+    """Reads placed lines top to bottom, keeping the name-only lines since the last row
+    (`pending`) until a value line decides what they were."""
+
+    def __init__(self, header: Header, style: TableStyle, annotations: set[int],
+                 panel: str | None, specimen: str | None, titled: bool) -> None:
+        self.header, self.style, self.annotations = header, style, annotations
+        self.panel, self.specimen, self.titled = panel, specimen, titled
+        self.rows: list[RawRow] = []
+        self.pending: list[Cells] = []
+        self.last: RawRow | None = None
+        self.last_line: Line | None = None
+
+    def read(self, c: Cells) -> None:
+        if c.prose:
+            self.pending.append(c)
+            return
+        kind = c.value_kind()
+        if kind is None:
+            self._no_value(c)
+            return
+        value = c.text(kind).strip()
+        if len(value.split()) >= SENTENCE_WORDS:
+            self.pending.append(c)  # a sentence in the value column
+            return
+        self._value_line(c, kind, value)
+
+    def _no_value(self, c: Cells) -> None:
+        name = c.text(cols.NAME).strip()
+        extra = set(c.cells) - {cols.NAME}
+        tier = bool(extra) and extra <= {cols.RANGE, cols.UNITS, cols.FLAG}
+        if tier and self.last is not None and self.last_line is not None and not self.pending \
+                and c.line.top - self.last_line.bottom < 1.2 * c.line.size:
+            continue_row(self.last, c)  # a multi-line range or a unit on the next line
+            self.last_line = c.line
+            if name:
+                self.pending.append(c)  # a method or comment printed beside the range's tier
+            return
+        if name:
+            self.pending.append(c)
+
+    def _value_line(self, c: Cells, kind: str, value: str) -> None:
+        """A value line: its name may be on this line, above it, or both."""
+        name = c.text(cols.NAME).strip()
+        named_above = garbled_name_under(c, self.pending) if c.line.ocr else None
+        if named_above is not None:
+            name = ""  # OCR merged the garbled method line under the name into the value line
+        prefix, prefix_words, orphan = self._settle_pending(c, name, named_above)
+        self.pending = []
+        if not prefix and not name and orphan is not None and \
+                c.line.top - orphan.line.bottom < 2 * c.line.size:
+            # The value sits a line below its name, with a gap.
+            prefix, prefix_words = [orphan.text(cols.NAME).strip()], orphan.name_words()
+        full_name = " ".join([*prefix, name]).strip()
+        if not full_name:
+            return  # a value with no name anywhere near: nothing to attach it to
+        if looks_like_specimen(full_name):
+            self.specimen = c.text(kind).strip() or self.specimen
+            return
+        row = RawRow(
+            page=c.line.page,
+            name=full_name,
+            value=value,
+            value_kind=kind,
+            flag=c.text(cols.FLAG).strip() or None,
+            units=c.text(cols.UNITS).strip() or None,
+            range_text=c.text(cols.RANGE).strip() or None,
+            panel=self.panel,
+            specimen=self.specimen,
+            words=prefix_words + [w for w in c.line.words if self.header.contains(w.x0, w.x1)],
+            unit_column=cols.UNITS in self.header.kinds,
+            ambiguous=c.ambiguous,
+            ocr=c.line.ocr,
+        )
+        self.rows.append(row)
+        self.last, self.last_line = row, c.line
+
+    def _settle_pending(self, c: Cells, name: str, named_above: Cells | None
+                        ) -> tuple[list[str], list[Word], Cells | None]:
+        """Decide what each name-only line above value line `c` was: the last row's method
+        or wrapped name, a specimen, a heading, an annotation, a comment, or the first part
+        of this row's name. Returns that name prefix, its words, and the last plain name line
+        (for a value printed a line below its name)."""
+        prefix: list[str] = []
+        prefix_words: list[Word] = []
+        orphan: Cells | None = None
+        last, last_line, style = self.last, self.last_line, self.style
+        for p in self.pending:
+            ptext = p.text(cols.NAME).strip()
+            if p.prose:
+                continue
+            if p is not named_above and style.method_like(p, last_line) and \
+                    (style.fonts or not style.heading_like(p)):
+                if last is not None and last.method is None:
+                    last.method = ptext
+                continue
+            if looks_like_specimen(ptext):
+                self.specimen = ptext
+                continue
+            close_below_last = last_line is not None and not prefix and \
+                p.line.top - last_line.bottom < 0.8 * p.line.size
+            if close_below_last and last is not None and not name.startswith(ptext) \
+                    and continues_name(last.name, ptext):
+                last.name = f"{last.name} {ptext}"
+                last.words.extend(p.name_words())
+                continue
+            if id(p) in self.annotations:
+                if last is not None and last.method is None:
+                    last.method = ptext  # the table prints a method/comment under each row
+                continue
+            if style.heading_like(p):
+                if not self.titled:
+                    self.panel = heading_text(ptext)
+                prefix = []
+                continue
+            if comment_sentence(ptext):
+                prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
+                continue
+            if c.line.top - p.line.bottom < 0.6 * p.line.size and not NON_RESULT_NAMES.match(ptext):
+                prefix.append(ptext)
+                prefix_words.extend(p.name_words())
+                continue
+            prefix, prefix_words = [], []  # a comment or heading-less text between rows
+            orphan = p if not NON_RESULT_NAMES.match(ptext) else None
+        return prefix, prefix_words, orphan
+
+    def finish(self) -> None:
+        """Lines after the last row: its method, or a heading naming the next table's panel
+        (which may be on the next page)."""
+        last, last_line = self.last, self.last_line
+        for p in self.pending:
+            ptext = p.text(cols.NAME).strip()
+            if self.style.method_like(p, last_line) and last is not None and last.method is None \
+                    and last_line is not None and p.line.top - last_line.bottom < 1.5 * p.line.size:
+                last.method = ptext
+            elif self.style.heading_like(p):
+                self.panel = heading_text(ptext)
+        self.pending = []
+
+
+def annotation_lines(placed: list[Cells]) -> set[int]:
+    """ids of the name-only lines printed directly under a result row, when the table does
+    that consistently (a method, specimen or comment line under each result) rather than
+    now and then (a heading or the first line of the next name).
+
+    Two readings of such a line are possible; the table decides between them: when most of
+    them read as methods, all of them are taken as the row's annotation."""
+    followers: list[Cells] = []
+    value_rows = 0
+    for i, c in enumerate(placed):
+        if c.value_kind() is None or c.prose:
+            continue
+        value_rows += 1
+        j = i + 1  # past the row's own continuation lines (a range's second tier)
+        while j < len(placed) and is_tier(placed[j]):
+            c, j = placed[j], j + 1
+        if j >= len(placed):
+            break
+        below = placed[j]
+        text = below.text(cols.NAME).strip()
+        if below.value_kind() is None and not below.prose and text and \
+                set(below.cells) - {cols.NAME} <= {cols.RANGE, cols.UNITS, cols.FLAG} and \
+                below.line.top - c.line.bottom < 0.8 * below.line.size:
+            followers.append(below)
+    if len(followers) < max(_MIN_ANNOTATED_ROWS, 0.4 * value_rows):
+        return set()
+    methods = sum(bool(METHOD_WORDS.search(f.text(cols.NAME)) or METHOD_LINE.match(f.text(cols.NAME)))
+                  for f in followers)
+    return {id(f) for f in followers} if methods >= 0.5 * len(followers) else set()
+
+
+def garbled_name_under(c: Cells, pending: list[Cells]) -> Cells | None:
+    """On an OCR page, the confident name-only line just above (or overlapping) a value line
+    whose own name cell is all unsure words: the printed name, with the garbled small method
+    line tesseract merged into the value line in place of it. None otherwise."""
+    name_words = c.name_words()
+    if not name_words or max(w.conf for w in name_words) >= _GARBLED_NAME_CONFIDENCE:
+        return None
+    above = [p for p in pending if not p.prose and p.text(cols.NAME).strip()]
+    if not above:
+        return None
+    p = above[-1]
+    p_words = p.name_words()
+    if not p_words or min(w.conf for w in p_words) < _SURE_NAME_CONFIDENCE:
+        return None
+    if c.line.top - p.line.bottom >= 0.6 * p.line.size:
+        return None
+    return p
+
+
+def continue_row(row: RawRow, c: Cells) -> None:
+    extra_range = c.text(cols.RANGE).strip()
+    if extra_range:
+        row.range_text = f"{row.range_text} {extra_range}" if row.range_text else extra_range
+    extra_units = c.text(cols.UNITS).strip()
+    if extra_units and not row.units:
+        row.units = extra_units
+    extra_flag = c.text(cols.FLAG).strip()
+    if extra_flag and not row.flag:
+        row.flag = extra_flag
+    row.words.extend(w for kind, phrases in c.cells.items() if kind != cols.NAME
+                     for ph in phrases for w in ph.words)
+
+
+def _mostly_bold(cells: list[Cells]) -> bool:
+    words = [w for c in cells for w in c.name_words()]
+    return bool(words) and sum(w.bold for w in words) > len(words) / 2
+
+
+def _mostly_caps(names: list[str]) -> bool:
+    names = [n for n in names if any(ch.isalpha() for ch in n)]
+    return bool(names) and sum(n.isupper() for n in names) > len(names) / 2
