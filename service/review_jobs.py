@@ -116,7 +116,8 @@ class QueueEntry:
 
     @property
     def to_check(self) -> int:
-        return len(self.decision.uncertain)
+        """Rows with at least one marked field: what a reviewer will have to look at."""
+        return len({index for index, _field in self.decision.uncertain})
 
 
 def queue_entries(

@@ -21,7 +21,8 @@ class QueueItem(BaseModel):
     date_collected: str | None = None
     page_count: int | None = None
     result_count: int
-    uncertain_count: int = Field(description="fields marked for checking (rows to check: see reasons)")
+    uncertain_count: int = Field(description="fields marked for checking")
+    rows_to_check: int = Field(0, description="rows with at least one marked field")
     reasons: list[str]
     claimed_by: str | None = Field(None, description="e-mail of the reviewer (or api-key) holding a live claim")
     claim_expires_at: datetime | None = None

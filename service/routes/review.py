@@ -94,6 +94,7 @@ def read_queue(
             page_count=entry.pages,
             result_count=entry.result_count,
             uncertain_count=len(entry.decision.uncertain),
+            rows_to_check=entry.to_check,
             reasons=entry.decision.reasons,
             claimed_by=entry.claimed_by,
             claim_expires_at=entry.claim.expires_at if entry.claim else None,

@@ -368,3 +368,30 @@ def test_reviewer_fixes_a_value_and_a_loinc_code_with_the_keyboard(server):
     event = Webhook(team.webhook_secret).verify(body, hook_headers)
     assert event["data"]["is_reviewed"] is True
     assert event["data"]["data"]["results"][value_row]["value"] == new_value
+
+
+def test_api_docs_render_without_internet(server):
+    """/docs draws the API from assets the service serves itself: every other host is cut off."""
+    from playwright.sync_api import expect, sync_playwright
+
+    base, _app = server
+    foreign: list[str] = []
+
+    def only_local(route) -> None:
+        if route.request.url.startswith(base):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.route("**/*", only_local)
+            page.goto(f"{base}/docs")
+            expect(page.locator(".opblock").first).to_be_visible(timeout=20_000)
+            expect(page.locator(".opblock-summary-path", has_text="/lab_report/v1/parser/job").first).to_be_visible()
+        finally:
+            browser.close()
+    assert foreign == []

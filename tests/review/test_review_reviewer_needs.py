@@ -42,6 +42,7 @@ def test_queue_shows_file_lab_date_pages_and_sorts_and_filters(app, client, team
     first = items[0]
     assert (first["file_name"], first["lab_name"], first["date_collected"], first["page_count"]) == (
         "north-march.pdf", "North Lab", "2024-03-02", 1)
+    assert {item["job_id"]: item["rows_to_check"] for item in items} == {north: 1, unnamed: 1, south: 3}
 
     def order(**params) -> list[str]:
         response = client.get(f"{API}/queue", params=params, headers=headers)
@@ -50,7 +51,7 @@ def test_queue_shows_file_lab_date_pages_and_sorts_and_filters(app, client, team
 
     assert order(sort="date_collected") == [south, north, unnamed]  # missing values last
     assert order(sort="-date_collected") == [north, south, unnamed]
-    assert order(sort="-to_check") == [south, north, unnamed]
+    assert order(sort="-to_check") == [south, north, unnamed]  # 3 marked rows, then 1 each
     assert order(sort="lab_name") == [north, south, unnamed]
     assert order(q="clinic") == [south]
     assert order(q="north MARCH") == [north]
