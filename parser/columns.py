@@ -219,6 +219,8 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     inside = [x for x in unmatched if first < x < last]
     if len(inside) > max(1, len(matched) // 2):
         return []
+    if len(matched) >= 2 and NAME not in {c.kind for c in matched}:
+        matched = _names_from_unknown(matched, unknown)
     headers = _split_side_by_side(matched, top, bottom, page, page_width)
     if not headers:
         # No value column labelled: unknown words between the labels may be it ("Reading").
@@ -276,6 +278,26 @@ def _value_label_only(words: list[tuple[str, float, float]], keys: list[str]) ->
     joined = " ".join(k for k in keys if k)
     return any(_LABELS.get(label) in VALUE_KINDS and f" {label} " in f" {joined} "
                for label in _VALUE_LABELS)
+
+
+def _names_from_unknown(matched: list[Column], unknown: list[Column]) -> list[Column]:
+    """Labels without a names' label, each group led by a word the vocabulary lacks
+    ("PARTICULARS  REFERENCE INTERVAL  VALUE", printed once or repeated side by side): the
+    leading word is the group's name column. Groups are the repeats of the label sequence."""
+    kinds = [c.kind for c in matched]
+    starts = [0]
+    for period in range(2, len(kinds) // 2 + 1):
+        if len(kinds) % period == 0 and kinds == kinds[:period] * (len(kinds) // period):
+            starts = list(range(0, len(kinds), period))
+            break
+    names = []
+    for start in starts:
+        before = matched[start - 1].x1 if start else float("-inf")
+        lead = [u for u in unknown if before < u.x0 and u.x1 <= matched[start].x0]
+        if not lead:
+            return matched
+        names.append(Column(NAME, lead[0].x0, lead[0].x1, lead[0].label))
+    return sorted(matched + names, key=lambda c: c.x0)
 
 
 def _name_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> bool:
@@ -383,8 +405,7 @@ def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> 
             if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0 or \
                     any(min(x1, c.x1) - max(x0, c.x0) > 0 for c in known):
                 continue  # not under this heading, or under a labelled neighbour
-            kind = content_kind(text.split()[0] if text.split() and content_kind(text) is None
-                                else text) or OTHER
+            kind = _leading_kind(text)
             votes[kind] = votes.get(kind, 0) + 1
         kinds = {k: v for k, v in votes.items() if k != OTHER}
         best = max(kinds, key=kinds.get) if kinds and max(kinds.values()) >= 2 else OTHER
@@ -395,3 +416,15 @@ def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> 
             best = OTHER
         columns.append(Column(best, col.x0, col.x1, col.label))
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def _leading_kind(text: str) -> str:
+    """The kind of a cell by what it starts with: "H 26.4 pg (27.0-33.0)" is a result (a
+    flag, a unit or a range may ride along in the same cell)."""
+    kind = content_kind(text)
+    if kind is not None:
+        return kind
+    tokens = text.split()
+    if len(tokens) > 1 and is_flag(tokens[0]) and _NUMERIC.match(tokens[1]):
+        return RESULT
+    return (content_kind(tokens[0]) if tokens else None) or OTHER

@@ -23,7 +23,7 @@ _ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than)\s*(" + NUMBE
 _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
 _BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*(?:-|–|—|to|\.\.)\s*(" + NUMBER + r")", re.I)
 _SEX_PART = re.compile(
-    r"\b(male|female|men|women|m|f)\s*[:\-]?\s*(?=[<>≤≥(]?\s*(?:up\s*to|upto)?\s*\d)", re.I
+    r"\b(male|female|men|women|m|f)\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
 )
 
 

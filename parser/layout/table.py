@@ -29,6 +29,8 @@ _SURE_NAME_CONFIDENCE = 0.85
 # A table "prints a line under its rows" when at least this many rows have one and most of
 # those lines read as methods; then every such line belongs to the row above it.
 _MIN_ANNOTATED_ROWS = 3
+# A first line of a wrapped name fills most of the widest name; a section title need not.
+_WRAP_SHARE = 0.6
 
 
 def table_rows(lines: list[Line], header: Header, panel: str | None,
@@ -62,6 +64,7 @@ class TableStyle:
     row_bold: bool
     row_caps: bool
     name_x0: float | None
+    name_width: float = 0.0  # the widest name cell of a result row
 
     @classmethod
     def of(cls, placed: list[Cells], fonts: bool) -> "TableStyle":
@@ -74,6 +77,7 @@ class TableStyle:
             row_bold=_mostly_bold(named),
             row_caps=_mostly_caps([c.text(cols.NAME) for c in placed if c.value_kind()]),
             name_x0=statistics.median(starts) if starts else None,
+            name_width=max((_name_width(c) for c in named), default=0.0),
         )
 
     def heading_like(self, c: Cells) -> bool:
@@ -94,6 +98,15 @@ class TableStyle:
         outdented = self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size
         return outdented or (bool(PANEL_WORDS.search(text)) and
                              not re.search(r"[,(&/-]$|\b(and|of)$", text))
+
+    def short_caps_heading(self, c: Cells) -> bool:
+        """In a table whose names are capitals, a capitals line above a named row is its
+        section, not the first line of a wrapped name, when it is too short to have
+        wrapped (a name wraps only when it fills its column)."""
+        text = c.text(cols.NAME).strip()
+        return self.row_caps and text.isupper() and len(text) > 3 and text[:1].isalpha() \
+            and not re.search(r"[,(&/-]$|\b(AND|OF)$", text) \
+            and _name_width(c) < _WRAP_SHARE * self.name_width
 
     def method_like(self, c: Cells, above: Line | None) -> bool:
         """A method line: labelled, method words in brackets, or printed smaller than the
@@ -223,6 +236,11 @@ class TableReader:
             if comment_sentence(ptext):
                 prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
                 continue
+            if name and style.short_caps_heading(p):
+                if not self.titled:
+                    self.panel = heading_text(ptext)
+                prefix = []
+                continue
             if c.line.top - p.line.bottom < 0.6 * p.line.size and not NON_RESULT_NAMES.match(ptext):
                 prefix.append(ptext)
                 prefix_words.extend(p.name_words())
@@ -317,3 +335,8 @@ def _mostly_bold(cells: list[Cells]) -> bool:
 def _mostly_caps(names: list[str]) -> bool:
     names = [n for n in names if any(ch.isalpha() for ch in n)]
     return bool(names) and sum(n.isupper() for n in names) > len(names) / 2
+
+
+def _name_width(c: Cells) -> float:
+    phrases = c.cells.get(cols.NAME)
+    return phrases[-1].x1 - phrases[0].x0 if phrases else 0.0
