@@ -98,3 +98,90 @@ def test_explain_lists_rows_read_and_lines_dropped_with_reasons():
     assert "read: 'Hemoglobin' = '13.2'" in text
     assert "drop: 'TEST RESULT UNITS NORMAL VALUES': table header" in text
     assert "drop: 'Age/Sex : 45 / Male" in text
+
+
+def _rows(*pages):
+    from parser.layout import document_rows
+
+    return [(r.name, r.value, r.units, r.range_text, r.flag, r.method, r.panel)
+            for r in document_rows(document(*pages))]
+
+
+def test_value_heading_unknown_to_the_vocabulary_is_read_from_the_numbers_under_it():
+    rows = _rows(page([
+        [(40, 100, "Tests"), (250, 100, "Reading"), (420, 100, "Biological Ref. Interval")],
+        [(40, 120, "Sodium"), (250, 120, "140 mmol/L"), (420, 120, "135 to 145")],
+        [(40, 135, "Potassium"), (250, 135, "4.1 mmol/L"), (420, 135, "3.5 to 5.1")],
+    ]))
+    assert [(r[0], r[1], r[3]) for r in rows] == [
+        ("Sodium", "140 mmol/L", "135 to 145"), ("Potassium", "4.1 mmol/L", "3.5 to 5.1")]
+
+
+def test_unknown_heading_without_numbers_under_it_is_not_a_table():
+    """'TEST  OBSERVATION' over prose stays prose: the content must confirm the header."""
+    rows = _rows(page([
+        [(40, 100, "TEST"), (300, 100, "OBSERVATION")],
+        [(40, 120, "Kindly correlate clinically."), (300, 120, "See notes")],
+        [(40, 135, "Report verified by"), (300, 135, "the lab")],
+    ]))
+    assert rows == []
+
+
+def test_name_column_led_by_unknown_word_in_side_by_side_tables():
+    rows = _rows(page([
+        [(40, 100, "PARTICULARS"), (150, 100, "REFERENCE INTERVAL"), (250, 100, "VALUE"),
+         (320, 100, "PARTICULARS"), (430, 100, "REFERENCE INTERVAL"), (530, 100, "VALUE")],
+        [(40, 120, "TSH"), (150, 120, "(0.45-4.50)"), (250, 120, "4.04"),
+         (320, 120, "HDL"), (430, 120, "(More than 40)"), (530, 120, "56")],
+    ], width=620))
+    assert sorted((r[0], r[1], r[3]) for r in rows) == [
+        ("HDL", "56", "(More than 40)"), ("TSH", "4.04", "(0.45-4.50)")]
+
+
+def test_lines_printed_under_every_row_are_its_methods_not_headings_or_names():
+    """Two readings of a name-only line under a row (method of the row above, or first line
+    of the next name / a heading): the table decides, since most such lines are methods."""
+    rows = _rows(page([
+        [(40, 100, "Test"), (250, 100, "Result"), (330, 100, "Units"), (420, 100, "Range")],
+        [(40, 120, "Glucose"), (250, 120, "110"), (330, 120, "mg/dL"), (420, 120, "70 - 99")],
+        [(40, 131, "HEXOKINASE")],
+        [(40, 142, "Urea"), (250, 142, "31"), (330, 142, "mg/dL"), (420, 142, "15 - 40")],
+        [(40, 153, "UREASE")],
+        [(40, 164, "Creatinine"), (250, 164, "0.9"), (330, 164, "mg/dL"), (420, 164, "0.6 - 1.2")],
+        [(40, 175, "JAFFE")],
+        [(40, 186, "MCV"), (250, 186, "90"), (330, 186, "fL"), (420, 186, "80 - 100")],
+        [(40, 197, "CALCULATED")],
+    ]))
+    assert [(r[0], r[5]) for r in rows] == [
+        ("Glucose", "HEXOKINASE"), ("Urea", "UREASE"), ("Creatinine", "JAFFE"), ("MCV", "CALCULATED")]
+
+
+def test_tiered_range_continues_beside_a_method_line():
+    rows = _rows(page([
+        [(40, 100, "Test"), (250, 100, "Result"), (330, 100, "Units"), (420, 100, "Range")],
+        [(40, 120, "Hemoglobin"), (250, 120, "14.7"), (330, 120, "g/dL"), (420, 120, "Male: (13.5 to 17.5)")],
+        [(40, 131, "Calculated"), (420, 131, "Female: (12.0 to 15.5)")],
+        [(40, 142, "RBC"), (250, 142, "4.37"), (330, 142, "x10^6/uL"), (420, 142, "4.5 - 5.9")],
+    ]))
+    assert rows[0][3] == "Male: (13.5 to 17.5) Female: (12.0 to 15.5)"
+    assert [r[0] for r in rows] == ["Hemoglobin", "RBC"]
+
+
+def test_short_capitals_line_in_a_capitals_table_is_a_section_not_a_name_part():
+    rows = _rows(page([
+        [(40, 100, "TEST"), (250, 100, "RESULT"), (330, 100, "UNITS"), (420, 100, "RANGE")],
+        [(40, 120, "IRON STUDIES")],
+        [(40, 131, "SERUM IRON"), (250, 131, "87"), (330, 131, "ug/dL"), (420, 131, "60 - 170")],
+        [(40, 142, "TOTAL IRON BINDING CAPACITY"), (250, 142, "300"), (330, 142, "ug/dL"), (420, 142, "250 - 450")],
+    ]))
+    assert [(r[0], r[6]) for r in rows] == [
+        ("SERUM IRON", "IRON STUDIES"), ("TOTAL IRON BINDING CAPACITY", "IRON STUDIES")]
+
+
+def test_range_printed_in_the_value_cell_with_a_leading_flag():
+    assert _results(document(page([
+        [(40, 100, "Particulars"), (300, 100, "Your Value")],
+        [(40, 120, "Triglycerides"), (300, 120, "H 171 mg/dL (Upto 150)")],
+        [(40, 135, "Haemoglobin"), (300, 135, "153 g/L (135-175)")],
+    ]))) == [("Triglycerides", "171", "mg/dL", None, 150.0, "abnormal"),
+             ("Haemoglobin", "153", "g/L", 135.0, 175.0, "normal")]

@@ -153,8 +153,12 @@ class TableReader:
                 and c.line.top - self.last_line.bottom < 1.2 * c.line.size:
             continue_row(self.last, c)  # a multi-line range or a unit on the next line
             self.last_line = c.line
-            if name:
-                self.pending.append(c)  # a method or comment printed beside the range's tier
+            if name:  # text beside the row's own next tier belongs to that row
+                if continues_name(self.last.name, name):
+                    self.last.name = f"{self.last.name} {name}"
+                    self.last.words.extend(c.name_words())
+                elif self.last.method is None:
+                    self.last.method = name
             return
         if name:
             self.pending.append(c)
@@ -255,6 +259,10 @@ class TableReader:
         last, last_line = self.last, self.last_line
         for p in self.pending:
             ptext = p.text(cols.NAME).strip()
+            if id(p) in self.annotations:
+                if last is not None and last.method is None:
+                    last.method = ptext
+                continue
             if self.style.method_like(p, last_line) and last is not None and last.method is None \
                     and last_line is not None and p.line.top - last_line.bottom < 1.5 * p.line.size:
                 last.method = ptext
