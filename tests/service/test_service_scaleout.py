@@ -7,8 +7,9 @@ why when impossible; a failure when LABREPORT_REQUIRE_SCALEOUT=1).
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
-import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -40,7 +41,14 @@ class Worker:
             stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
         )
 
+    def pause(self) -> None:
+        os.killpg(self.process.pid, signal.SIGSTOP)
+
+    def resume(self) -> None:
+        os.killpg(self.process.pid, signal.SIGCONT)
+
     def stop(self) -> None:
+        self.resume()
         self.process.terminate()
         try:
             self.process.wait(timeout=20)
@@ -61,6 +69,20 @@ def _upload(client: httpx.Client, user_id: str, number: int) -> str:
     return response.json()["id"]
 
 
+def wait_handed_over(database_url: str, job_ids: list[str], timeout: float = 30) -> None:
+    """Wait until the outbox has handed every one of the jobs to the broker."""
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(_psycopg_url(database_url), autocommit=True) as connection:
+        while time.monotonic() < deadline:
+            pending = connection.execute(
+                "SELECT count(*) FROM jobs WHERE dispatch_count = 0 AND id = ANY(%s)", (job_ids,)
+            ).fetchone()[0]
+            if pending == 0:
+                return
+            time.sleep(0.1)
+    raise AssertionError(f"{pending} job(s) never handed to the broker")
+
+
 def _terminal_events(receiver: Receiver, job_ids: list[str]) -> list[dict]:
     return receiver.wait_for(
         lambda got: {b["data"]["id"] for b in got if b["data"]["status"] in ("completed", "pending_review", "failed")}
@@ -70,8 +92,9 @@ def _terminal_events(receiver: Receiver, job_ids: list[str]) -> list[dict]:
 
 
 def test_two_workers_without_shared_disk_survive_a_broker_outage(tmp_path, receiver, database_url, own_redis):
-    """100 uploads; Redis stopped mid-run (uploads go on) and restarted empty; every job ends,
-    every event is delivered once; the uploads live in PostgreSQL, not on any disk."""
+    """100 uploads; mid-run Redis is stopped with 30 jobs queued in it (lost) while uploads go
+    on, and restarted empty; every job ends, every event is delivered once; the uploads live
+    in PostgreSQL, not on any disk."""
     env = service_env(
         tmp_path / "api-home",
         DATABASE_URL=database_url,
@@ -89,12 +112,20 @@ def test_two_workers_without_shared_disk_survive_a_broker_outage(tmp_path, recei
         client = httpx.Client(base_url=server.base_url, headers={"x-service-api-key": team["api_key"]}, timeout=30)
         user_id = client.post("/v2/user", json={"client_user_id": "scale-user"}).json()["user_id"]
 
-        job_ids = [_upload(client, user_id, n) for n in range(40)]
-        own_redis.stop()  # the broker goes away mid-run...
+        job_ids = [_upload(client, user_id, n) for n in range(10)]
+        wait_all_terminal(client, job_ids, timeout=90)  # the workers are up and running
+        for worker in workers:
+            worker.pause()
+        queued = [_upload(client, user_id, n) for n in range(10, 40)]  # handed to Redis, waiting there
+        job_ids += queued
+        wait_handed_over(database_url, queued)
+        own_redis.stop()  # the broker goes away mid-run, losing its queue...
         outage_started = time.monotonic()
+        for worker in workers:
+            worker.resume()
         job_ids += [_upload(client, user_id, n) for n in range(40, 70)]  # ...uploads still succeed
         time.sleep(max(0.0, 3 - (time.monotonic() - outage_started)))
-        own_redis.start()  # back, with an empty queue
+        own_redis.start()  # back, empty
         job_ids += [_upload(client, user_id, n) for n in range(70, 100)]
 
         jobs = wait_all_terminal(client, job_ids, timeout=150)
@@ -115,6 +146,10 @@ def test_two_workers_without_shared_disk_survive_a_broker_outage(tmp_path, recei
         with psycopg.connect(_psycopg_url(database_url)) as connection:
             blobs = connection.execute("SELECT count(*) FROM blobs").fetchone()[0]
             outbox = dict(connection.execute("SELECT status, count(*) FROM webhook_deliveries GROUP BY status").fetchall())
+            handed_again = connection.execute(
+                "SELECT count(*) FROM jobs WHERE dispatch_count > 1 AND id = ANY(%s)", (queued,)
+            ).fetchone()[0]
+        assert handed_again >= 25, handed_again  # the lost ones came back from the outbox
         assert blobs == 100  # the uploads live in PostgreSQL...
         assert outbox == {"delivered": len(receiver.seen)}
         for home in [tmp_path / "api-home"] + [w.home for w in workers]:  # ...and on no disk
@@ -124,7 +159,7 @@ def test_two_workers_without_shared_disk_survive_a_broker_outage(tmp_path, recei
         for worker in workers:  # both workers ran jobs
             assert any(job_id in worker.log_path.read_text() for job_id in job_ids), worker.log_path.read_text()[-2000:]
         print(f"\nscale-out: 100 jobs {dict(statuses)}, {len(receiver.seen)} events delivered once each, "
-              f"{elapsed:.1f} s with a {3:.0f} s broker outage")
+              f"{handed_again}/30 lost jobs handed over again, {elapsed:.1f} s with a 3 s broker outage")
     finally:
         server.stop()
         for worker in workers:
