@@ -190,6 +190,9 @@ def test_postgres_and_celery_workers_run_real_reports(tmp_path, receiver, databa
         _terminal_events(receiver, job_ids)
         # The jobs really ran on the Celery worker, not in the API process.
         assert all(job_id in worker.log_path.read_text() for job_id in job_ids)
+        # The review page's image comes from the upload kept in PostgreSQL.
+        page = client.get(f"/lab_report/v1/review/{job_ids[0]}/pages/1.png")
+        assert page.status_code == 200 and page.content.startswith(b"\x89PNG")
     finally:
         server.stop()
         worker.stop()
