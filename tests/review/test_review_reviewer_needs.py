@@ -202,3 +202,16 @@ def test_reading_a_job_claims_nothing_an_edit_does(app, client, team, pending_jo
         assert second.get(f"{API}/queue").json()[0]["claimed_by"] == "ana@example.org"
         blocked = second.patch(f"{API}/{job_id}/metadata", json={"lab_name": "X"}, headers={"x-csrf-token": csrf_b})
         assert blocked.status_code == 409
+
+
+def test_the_jobs_review_reasons_follow_the_corrections(client, team, headers, pending_job):
+    job_id = pending_job(team, needs_human_review=True)
+    marked = client.get(f"{API}/{job_id}", headers=headers).json()["reasons"]
+    assert any("implausible" in reason for reason in marked)  # Hb 135 g/dL
+
+    client.patch(f"{API}/{job_id}/results/1", json={"value": "13.5"}, headers=headers)
+
+    job = client.get(f"/lab_report/v1/parser/job/{job_id}", headers=headers).json()
+    assert job["review_reasons"] == client.get(f"{API}/{job_id}", headers=headers).json()["reasons"]
+    assert "needs_human_review was requested" in job["review_reasons"]
+    assert not any("implausible" in reason for reason in job["review_reasons"])
