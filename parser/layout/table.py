@@ -99,13 +99,13 @@ class TableStyle:
         return outdented or (bool(PANEL_WORDS.search(text)) and
                              not re.search(r"[,(&/-]$|\b(and|of)$", text))
 
-    def short_caps_heading(self, c: Cells) -> bool:
-        """In a table whose names are capitals, a capitals line above a named row is its
-        section, not the first line of a wrapped name, when it is too short to have
-        wrapped (a name wraps only when it fills its column)."""
+    def short_heading(self, c: Cells) -> bool:
+        """A name-only line above a row that has its own name is that row's section, not
+        the first line of its wrapped name, when it is too short to have wrapped: a name
+        wraps only when it fills its column (and does not end mid-phrase)."""
         text = c.text(cols.NAME).strip()
-        return self.row_caps and text.isupper() and len(text) > 3 and text[:1].isalpha() \
-            and not re.search(r"[,(&/-]$|\b(AND|OF)$", text) \
+        return len(text) > 3 and text[:1].isalpha() and not comment_sentence(text) \
+            and not re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text) \
             and _name_width(c) < _WRAP_SHARE * self.name_width
 
     def method_like(self, c: Cells, above: Line | None) -> bool:
@@ -240,7 +240,7 @@ class TableReader:
             if comment_sentence(ptext):
                 prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
                 continue
-            if name and style.short_caps_heading(p):
+            if name and style.short_heading(p):
                 if not self.titled:
                     self.panel = heading_text(ptext)
                 prefix = []
