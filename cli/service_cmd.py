@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import typer
 
 # The commands import the service inside their bodies: other `labreport` commands
@@ -24,13 +23,16 @@ def serve(
     """Run the API with its workers (in-process unless LABREPORT_BROKER_URL is set)."""
     import uvicorn
 
+    from service.http_limits import uvicorn_options
     from service.log_config import configure_logging
+    from service.settings import get_settings
 
     _migrate_or_fail()
     configure_logging(log_level)
     uvicorn.run(
         "service.app:create_app", factory=True, host=host, port=port,
         log_level=log_level, access_log=False, timeout_graceful_shutdown=10,
+        **uvicorn_options(get_settings()),
     )
 
 

@@ -20,10 +20,15 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import OperationalError
 
 from parser.exceptions import LabReportError
+from parser.limits import MB
 from service.api_docs import install_docs
 from service.db import Database, upgrade
+from service.http_limits import BodyLimitMiddleware
+from service.previews import PreviewRenderer
+from service.review_auth import LoginThrottle
 from service.routes import jobs, review, review_web, users, webhooks
 from service.settings import Settings, get_settings
 from service.storage import make_storage
@@ -51,6 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.files = make_storage(settings)
         app.state.job_queue = make_job_queue(settings, database)
         app.state.webhook_sender = WebhookSender(settings, database)
+        app.state.previews = PreviewRenderer(settings.worker_memory_limit_mb * MB)
         app.state.job_queue.start()
         app.state.webhook_sender.start()
         # Everything loaded so far lives as long as the process: keep it out of the
@@ -63,6 +69,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             app.state.webhook_sender.stop()
             app.state.job_queue.stop()
+            app.state.previews.close()
             database.dispose()
 
     app = FastAPI(
@@ -74,10 +81,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
+    app.state.login_throttle = LoginThrottle.from_settings(settings)
 
     @app.exception_handler(LabReportError)
     async def _lab_report_error(_request: Request, error: LabReportError) -> JSONResponse:
         return JSONResponse({"detail": error.message}, status_code=error.http_status)
+
+    @app.exception_handler(OperationalError)
+    async def _database_busy(request: Request, error: OperationalError) -> JSONResponse:
+        # SQLite refuses a second writer past its busy timeout ("database is locked"): two
+        # simultaneous edits of one job. The loser may retry; anything else is a real 500.
+        if "database is locked" not in str(error.orig):
+            raise error
+        log.info("%s %s: database busy (concurrent write)", request.method, request.url.path)
+        return JSONResponse(
+            {"detail": "another change to this item is being saved; retry in a moment"}, status_code=409
+        )
+
+    app.add_middleware(BodyLimitMiddleware, settings=settings)
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

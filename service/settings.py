@@ -57,6 +57,21 @@ class Settings(BaseSettings):
 
     # Upload limits of the contract.
     max_upload_bytes: int = 10 * MB
+    # HTTP limits of every request (service.http_limits): 413 / 431 / 414 / 408 beyond them.
+    max_json_body_bytes: int = Field(default=1 * MB, ge=1024)
+    max_header_bytes: int = Field(default=32 * 1024, ge=1024)
+    max_headers: int = Field(default=100, ge=10)
+    max_url_bytes: int = Field(default=8 * 1024, ge=256)
+    header_timeout_seconds: float = Field(default=10.0, gt=0)
+    body_timeout_seconds: float = Field(default=120.0, gt=0)  # 10 MB at under 1 Mbit/s
+    max_connections: int = Field(default=500, ge=1)  # uvicorn answers 503 beyond
+    keep_alive_seconds: int = Field(default=5, ge=1)
+    # Reviewer login throttling (service.review_auth): failures within the window lock the
+    # account, or the client address, for `login_lockout_seconds`.
+    login_max_failures_per_account: int = Field(default=5, ge=1)
+    login_max_failures_per_address: int = Field(default=20, ge=1)
+    login_window_seconds: float = Field(default=900.0, gt=0)
+    login_lockout_seconds: float = Field(default=900.0, gt=0)
     max_files: int = 8
     idempotency_window_seconds: int = 24 * 3600
 

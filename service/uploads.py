@@ -22,6 +22,9 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 from service.storage import Storage, open_private
 
 MAX_FIELD_BYTES = 64 * 1024
+# A part's header line (Content-Disposition carries the file name): python-multipart's default
+# of 4 KB refused a 5,000-character name as a "malformed multipart body".
+MAX_PART_HEADER_BYTES = 32 * 1024
 MAX_PARTS = 32
 # Room for the multipart boundaries and headers around the files themselves.
 ENVELOPE_ALLOWANCE = 256 * 1024
@@ -181,7 +184,7 @@ async def receive_upload(
         raise _too_large(limit)
 
     collector = _PartCollector(store, limit, file_fields)
-    parser = MultipartParser(boundary, collector.callbacks())
+    parser = MultipartParser(boundary, collector.callbacks(), max_header_size=MAX_PART_HEADER_BYTES)
     try:
         async for chunk in request.stream():
             parser.write(chunk)
@@ -193,9 +196,13 @@ async def receive_upload(
     except MultipartParseError as error:
         collector.close()
         collector.upload.discard()
-        raise HTTPException(
-            status.HTTP_400_BAD_REQUEST, detail=f"malformed multipart body: {error}"
-        ) from None
+        detail = f"malformed multipart body: {error}"
+        if "header size" in str(error).lower():
+            detail = (
+                f"a part's headers are longer than {MAX_PART_HEADER_BYTES // 1024} KB: "
+                "probably the file name; rename the file to something shorter"
+            )
+        raise HTTPException(status.HTTP_400_BAD_REQUEST, detail=detail) from None
     except BaseException:
         collector.close()
         collector.upload.discard()

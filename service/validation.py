@@ -1,9 +1,9 @@
 """Synchronous checks of an upload before a job is created: the 400s of the contract.
 
-Runs the parser's own input checks (`parser.sniff`) so the API refuses exactly
-what the pipeline could not read: unsupported or mislabelled types, empty files,
-corrupt or encrypted PDFs, undecodable images, too many files or pages, a PDF
-inside a multi-file upload.
+Runs the parser's header-level input checks (`parser.sniff`): unsupported or
+mislabelled types, empty files, corrupt or encrypted PDFs, undecodable image
+headers and oversized images, too many files or pages, a PDF inside a multi-file
+upload. Nothing here decodes pixels (see `check_file`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parser.exceptions import PdfInMultiUploadError, TooManyFilesError, TooManyPagesError
-from parser.sniff import open_image, pdf_page_count, sniff
+from parser.sniff import check_image_header, pdf_page_count, sniff
 
 EXTENSIONS = {"pdf": ".pdf", "png": ".png", "jpeg": ".jpg"}
 MEDIA_TYPES = {"pdf": "application/pdf", "png": "image/png", "jpeg": "image/jpeg"}
@@ -35,14 +35,18 @@ class CheckedFile:
 
 
 def check_file(path: Path, declared_type: str | None, *, max_pages: int) -> CheckedFile:
+    """Headers only: this runs in the API process, which must never decode pixels or inflate
+    streams (an upload may be a bomb). The parse process checks the rest before any work
+    (parser.sniff.open_pdf / open_image) and fails the job with invalid_input."""
     data = path.read_bytes()
     kind = sniff(data, declared_type)
     if kind == "pdf":
-        pages = pdf_page_count(data)
+        # pdfium reads the cross-reference table and the page tree, no page content.
+        pages = pdf_page_count(data, check_streams=False)
         if pages > max_pages:
             raise TooManyPagesError(f"the document has {pages} pages; the limit is {max_pages}")
     else:
-        open_image(data).close()
+        check_image_header(data)  # size from the header, PNG chunk checksums; no pixels
         pages = 1
     return CheckedFile(kind, pages, hashlib.sha256(data).hexdigest())
 

@@ -25,7 +25,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
-from urllib.parse import urlsplit
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from sqlalchemy import select, update
@@ -73,10 +74,37 @@ def signed_headers(secret: str, message_id: str, timestamp: int, body: bytes) ->
     return headers
 
 
+# IPv6 ranges that carry an IPv4 address inside: the IPv4 address decides where a packet goes.
+_NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # RFC 6052: the last 32 bits
+_NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")  # RFC 8215: position varies; refused
+_IPV4_COMPATIBLE = ipaddress.IPv6Network("::/96")  # deprecated ::a.b.c.d (RFC 4291)
+
+
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> list[ipaddress.IPv4Address]:
+    """The IPv4 addresses an IPv6 address routes to: mapped, IPv4-compatible, NAT64, 6to4,
+    Teredo (server and client)."""
+    found = []
+    if ip.ipv4_mapped:
+        found.append(ip.ipv4_mapped)
+    if ip in _IPV4_COMPATIBLE or ip in _NAT64:
+        found.append(ipaddress.IPv4Address(ip.packed[12:]))
+    if ip.sixtofour:
+        found.append(ip.sixtofour)
+    if ip.teredo:
+        found.extend(ip.teredo)
+    return found
+
+
 def _is_public(address: str) -> bool:
     ip = ipaddress.ip_address(address)
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in _NAT64_LOCAL:
+            return False
+        embedded = _embedded_ipv4(ip)
+        if ip in _IPV4_COMPATIBLE:
+            return False  # deprecated form; no public service is reached through it
+        if embedded:
+            return all(_is_public(str(v4)) for v4 in embedded)
     return ip.is_global and not ip.is_multicast
 
 
@@ -86,6 +114,33 @@ def validate_webhook_url(url: str, *, allow_private: bool) -> str:
     Private, loopback and link-local targets would let a team probe the service's own
     network, so they are refused unless `allow_private` (local development and tests).
     """
+    webhook_target(url, allow_private=allow_private)
+    return url
+
+
+@dataclass(frozen=True)
+class WebhookTarget:
+    """Where a webhook goes: the checked address, and the host name for Host and TLS (SNI
+    and certificate check). Posting to `address` closes DNS rebinding: the name is resolved
+    once, here, and never again by the HTTP client."""
+
+    url: str
+    host: str
+    address: str
+
+    def pinned(self) -> tuple[str, dict[str, str], dict[str, str]]:
+        """(URL with the address as its host, extra headers, httpx request extensions)."""
+        parts = urlsplit(self.url)
+        literal = f"[{self.address}]" if ":" in self.address else self.address
+        netloc = literal + (f":{parts.port}" if parts.port else "")
+        pinned = urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, ""))
+        host_header = parts.netloc.rsplit("@", 1)[-1]
+        extensions = {"sni_hostname": self.host} if parts.scheme == "https" else {}
+        return pinned, {"host": host_header}, extensions
+
+
+def webhook_target(url: str, *, allow_private: bool) -> WebhookTarget:
+    """Check `url` (see validate_webhook_url) and resolve its host once."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https"):
         raise WebhookUrlError("the webhook URL must start with http:// or https://")
@@ -93,20 +148,22 @@ def validate_webhook_url(url: str, *, allow_private: bool) -> str:
         raise WebhookUrlError("the webhook URL has no host")
     if parts.username or parts.password:
         raise WebhookUrlError("the webhook URL must not carry credentials")
-    if allow_private:
-        return url
     host = parts.hostname
     try:
-        addresses = [host] if _literal_ip(host) else _resolve(host, parts.port)
-    except OSError as error:
+        port = parts.port
+        addresses = [host] if _literal_ip(host) else _resolve(host, port)
+    except (OSError, ValueError) as error:
         raise WebhookUrlError(f"the webhook host cannot be resolved ({error})") from None
-    for address in addresses:
-        if not _is_public(address):
-            raise WebhookUrlError(
-                "the webhook URL points to a private or loopback address; "
-                "set LABREPORT_ALLOW_PRIVATE_WEBHOOKS=1 to allow it (development only)"
-            )
-    return url
+    if not addresses:
+        raise WebhookUrlError("the webhook host has no address")
+    if not allow_private:
+        for address in addresses:
+            if not _is_public(address):
+                raise WebhookUrlError(
+                    "the webhook URL points to a private or loopback address; "
+                    "set LABREPORT_ALLOW_PRIVATE_WEBHOOKS=1 to allow it (development only)"
+                )
+    return WebhookTarget(url=url, host=host, address=addresses[0])
 
 
 def _literal_ip(host: str) -> bool:
@@ -257,13 +314,16 @@ class WebhookSender:
 
     def _post(self, url: str, secret: str, message_id: str, body: bytes) -> tuple[int | None, str | None]:
         try:
-            validate_webhook_url(url, allow_private=self.settings.allow_private_webhooks)
+            target = webhook_target(url, allow_private=self.settings.allow_private_webhooks)
         except WebhookUrlError as error:
             return None, str(error)
         headers = signed_headers(secret, message_id, int(time.time()), body)
+        pinned_url, host_header, extensions = target.pinned()
         started = time.monotonic()
         try:
-            response = self._client.post(url, content=body, headers=headers)
+            response = self._client.post(
+                pinned_url, content=body, headers={**headers, **host_header}, extensions=extensions
+            )
         except httpx.HTTPError as error:
             return None, f"{type(error).__name__}: {error}"[:500]
         elapsed = time.monotonic() - started

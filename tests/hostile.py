@@ -62,7 +62,7 @@ def stream(dictionary: bytes, data: bytes) -> bytes:
     return b"<< " + dictionary + b" /Length %d >>\nstream\n" % len(data) + data + b"\nendstream"
 
 
-def text_pdf(pages: int = 1, text: bytes = b"Glucose 95 mg/dL 70-99") -> bytes:
+def text_pdf(pages: int = 1, text: bytes = b"Glucose 95 mg/dL 70-99 Sodium 140 mmol/L 135-145") -> bytes:
     """`pages` pages of one line of Helvetica text each."""
     content = stream(b"", b"BT /F1 12 Tf 72 720 Td (" + text + b") Tj ET")
     kids = b" ".join(b"%d 0 R" % (4 + i) for i in range(pages))
@@ -165,7 +165,7 @@ def encrypted_pdf(user_password: str) -> bytes:
     buffer = io.BytesIO()
     encryption = pdfencrypt.StandardEncryption(user_password, ownerPassword="owner-secret")
     sheet = canvas.Canvas(buffer, encrypt=encryption)
-    sheet.drawString(72, 720, "Glucose 95 mg/dL 70-99")
+    sheet.drawString(72, 720, "Glucose 95 mg/dL 70-99 Sodium 140 mmol/L 135-145")
     sheet.save()
     return buffer.getvalue()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import uuid
 from datetime import timedelta
 
@@ -9,6 +10,7 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy.orm import Session
+from starlette.requests import ClientDisconnect
 
 from parser.exceptions import LabReportError
 from parser.models import ReportData
@@ -27,6 +29,7 @@ from service.tables import COMPLETED, FAILED, PENDING_REVIEW, Job, StoredFile, T
 from service.uploads import ReceivedUpload, receive_upload
 from service.validation import check_upload
 
+log = logging.getLogger(__name__)
 router = APIRouter(prefix="/lab_report/v1/parser/job", tags=["parsing jobs"])
 
 FAILURE_DELETED = "deleted"  # (ext) failure_reason of a job deleted before it finished
@@ -129,6 +132,11 @@ async def create_parsing_job(
     """Upload a report; the job is parsed asynchronously (watch the webhooks or poll GET)."""
     settings: Settings = request.app.state.settings
     store: Storage = request.app.state.files
+    # End the read transaction of the key check: otherwise the session keeps its pooled
+    # connection for the whole (slow) upload, and 20 concurrent uploads exhaust the pool
+    # while GET job waits for a connection (see benchmarks/service.py).
+    # expire_on_commit is off: `team` stays loaded.
+    await run_in_threadpool(session.commit)
     if idempotency_key:
         try:
             earlier_id = await run_in_threadpool(
@@ -145,6 +153,13 @@ async def create_parsing_job(
 
     try:
         job = await _receive_job(request, session, team, settings, store, idempotency_key)
+    except ClientDisconnect:
+        # The client hung up mid-upload: nothing was stored and nobody reads an answer. Not
+        # an error of ours, so no traceback; the team id only (no file name: it may be PHI).
+        log.info("upload of team %s abandoned: the client disconnected", team.id)
+        if idempotency_key:
+            await run_in_threadpool(idempotency.release, session, team.id, idempotency_key)
+        return Response(status_code=400)
     except BaseException:
         if idempotency_key:
             await run_in_threadpool(idempotency.release, session, team.id, idempotency_key)

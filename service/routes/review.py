@@ -185,10 +185,9 @@ def page_image(
         data, page_in_file = store.read(session, job.files[number - 1].path), 1
     else:
         data, page_in_file = store.read(session, job.files[0].path), number
-    # Imported on first use: the API process loads the PDF/OCR stack only when a page is shown.
-    from parser.document import render_page_png
-
-    png = render_page_png(data, page_in_file)
+    # Rendered in a separate process under the parse memory ceiling (service.previews):
+    # whatever was uploaded, the API process never decodes its pixels.
+    png = request.app.state.previews.render(data, page_in_file)
     return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
 

@@ -173,9 +173,21 @@ def login(
 ):
     if not csrf_matches(request.cookies.get(LOGIN_CSRF_COOKIE, ""), csrf_token):
         return _login_form(request, "The form expired; please log in again.", status.HTTP_403_FORBIDDEN)
+    throttle = request.app.state.login_throttle
+    address = request.client.host if request.client else None
+    wait = throttle.retry_after(email, address)
+    if wait is not None:  # locked out: not even the right password is checked
+        minutes = max(1, round(wait / 60))
+        response = _login_form(
+            request, f"Too many failed logins; try again in {minutes} minute(s).", status.HTTP_429_TOO_MANY_REQUESTS
+        )
+        response.headers["Retry-After"] = str(int(wait) + 1)
+        return response
     reviewer = authenticate(session, email, password)
     if reviewer is None:
+        throttle.failed(email, address)
         return _login_form(request, "Wrong e-mail or password.", status.HTTP_401_UNAUTHORIZED)
+    throttle.succeeded(email, address)
     token = open_session(session, reviewer)
     # A one-time password (new or reset account) is replaced before anything else.
     first_page = "/review/password" if reviewer.must_change_password else "/review/queue"
