@@ -118,7 +118,8 @@ class NotEnglishError(LabReportError):
     exit_code = 6
 
     def default_message(self) -> str:
-        return "the report is not in English"
+        return ("the report is not in a language the parser reads "
+                "(English, French, German, Italian, Spanish)")
 
 
 class ProcessingError(LabReportError):
