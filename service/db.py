@@ -10,8 +10,8 @@ Interface for the rest of `service/` (and the review tables):
 - `upgrade(url)`: runs the Alembic migrations in `service/migrations` (revision
   "0001" is the service's tables; later revisions build on it) and returns the
   revisions it applied.
-- `check(url)`: connects once; a database that is missing or unreachable raises
-  `DatabaseUnavailable` with one line saying what is wrong and what to do.
+  A database that is missing or unreachable raises `DatabaseUnavailable` with one line
+  saying what is wrong and what to do.
 
 SQLite runs in WAL mode with a busy timeout so the API, the job dispatcher and
 the webhook sender can write concurrently without "database is locked" errors.
@@ -26,9 +26,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from fastapi import Depends, Request
-from sqlalchemy import create_engine, event, make_url, text
+from sqlalchemy import create_engine, event, make_url
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, OperationalError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -97,7 +97,9 @@ def explain_failure(url: str, error: BaseException) -> str:
             f"create it (createdb -h {parsed.host} -p {parsed.port or 5432} -U {parsed.username or 'postgres'} "
             f"{parsed.database}), then run `labreport db upgrade`"
         )
-    if isinstance(error, DBAPIError):
+    if isinstance(error, OperationalError) and ("authentication" in reason or "role" in reason):
+        return f"the database {shown} refused the login ({reason}): check the user and password in DATABASE_URL"
+    if isinstance(error, OperationalError):
         return (
             f"cannot connect to the database {shown} ({reason}): start it (see scripts/services.sh) "
             f"or point DATABASE_URL at a running server"
@@ -110,20 +112,9 @@ def explained(url: str) -> Iterator[None]:
     """Turn a database that cannot be opened into `DatabaseUnavailable` with a plain message."""
     try:
         yield
-    except (DBAPIError, ArgumentError, OSError, ImportError) as error:
+    # Only "cannot open it" errors: a failing migration statement is a bug and keeps its traceback.
+    except (OperationalError, ArgumentError, OSError, ImportError) as error:
         raise DatabaseUnavailable(explain_failure(url, error)) from error
-
-
-def check(url: str) -> None:
-    """Connect once; raise `DatabaseUnavailable` when the database cannot be used."""
-    with explained(url):
-        _private_sqlite_file(url)
-        engine = make_engine(url)
-        try:
-            with engine.connect() as connection:
-                connection.execute(text("SELECT 1"))
-        finally:
-            engine.dispose()
 
 
 def make_engine(url: str) -> Engine:
