@@ -288,5 +288,8 @@ def is_prose(line: Line) -> bool:
         if typical > 2 * size or len(alike) < 0.75 * len(gaps):
             return False
         typical = size  # judge the remaining gaps against the font, not the spacing
-    wide = [g for g in gaps if g > max(2.5 * typical, 1.2 * size)]
+    limit = max(2.5 * typical, 1.2 * size)
+    wide = [i for i, g in enumerate(gaps) if g > limit]
+    if len(wide) == 1 and re.match(r"^[<>≤≥]?\d", words[wide[0] + 1].text):
+        return False  # "IRON BINDING CAPACITY    70 µmol/L (45 to 81)": a name, then its value
     return len(wide) <= 1 and sum(ch.isalpha() for ch in line.text) > 0.6 * len(line.text)

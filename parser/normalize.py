@@ -186,6 +186,9 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     # A flag before or after the value: "H 13.2", "13.2 H", "13.2*", "↑13.2".
     if len(tokens) > 1 and parse_flag(tokens[0]) and _numberish(tokens[1]):
         flag, tokens = tokens[0], tokens[1:]
+    if len(tokens) > 1 and parse_flag(tokens[0]) and _QUALITATIVE_WORDS.match(" ".join(tokens[1:])) \
+            and not _QUALITATIVE_WORDS.match(" ".join(tokens)):
+        flag, tokens = tokens[0], tokens[1:]  # "Abnormal Amber"
     if len(tokens) > 1 and parse_flag(tokens[-1]) and _numberish(tokens[-2]):
         flag, tokens = tokens[-1], tokens[:-1]
     elif len(tokens) > 1 and parse_flag(tokens[-1]) and \
@@ -220,18 +223,39 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     return value, flag, units, repaired
 
 
-_BRACKETED = re.compile(r"^(.*?\S)\s*([(\[][^()\[\]]*\d[^()\[\]]*[)\]])$")
-
-
 def _bracketed_range(value: str) -> tuple[str, str] | None:
-    """(value, range) from a value cell ending in a bracketed range, "153 g/L (135-175)"."""
-    m = _BRACKETED.match(value.strip())
-    tokens = m.group(1).split() if m else []
-    if tokens and parse_flag(tokens[0]) and len(tokens) > 1:
-        tokens = tokens[1:]  # "H 215 mg/dL (Upto 200)"
-    if m and parse_range(m.group(2)) is not None and _numberish(tokens[0]):
-        return m.group(1), m.group(2)
+    """(value cell, range) from a value cell that also prints the reference range after the
+    value and its unit: "153 g/L (135-175)", "H 215 mg/dL (Upto 200)", "11.9 gm / dl Male:
+    (13.5 to 17.5) Female: (12.0 to 15.5)", or a qualitative result and the expected one,
+    "Amber Yellow" / "Abnormal Amber Yellow". None when the cell holds only a value."""
+    tokens = value.split()
+    start = 1 if len(tokens) > 2 and parse_flag(tokens[0]) else 0
+    if len(tokens) - start < 2:
+        return None
+    if _numberish(tokens[start]):
+        for cut in range(start + 1, len(tokens)):
+            between, rest = " ".join(tokens[start + 1:cut]), " ".join(tokens[cut:])
+            if cut - start > 5:
+                break
+            unit = " ".join(tokens[start + 2:cut]) if parse_flag(tokens[start + 1]) else between
+            if unit and not _unit_like(unit):
+                continue  # only a flag and a unit may sit between the value and its range
+            if _range_start(rest):
+                return " ".join(tokens[:cut]), rest
+        return None
+    for cut in range(start + 1, len(tokens)):
+        left, right = " ".join(tokens[start:cut]), " ".join(tokens[cut:])
+        if _QUALITATIVE_WORDS.match(left) and _QUALITATIVE_WORDS.match(right):
+            return " ".join(tokens[:cut]), right
     return None
+
+
+def _range_start(text: str) -> bool:
+    """Does `text` read as a whole printed reference range (any sex's, bracketed or not)?"""
+    if not re.search(r"\d", text) or not re.match(r"^[(\[<>≤≥]|^(male|female|m|f|up\s*to|upto|"
+                                                  r"less|more|below|above)\b|^\d", text, re.I):
+        return False
+    return any(parse_range(text, gender) is not None for gender in (None, "male", "female"))
 
 
 def _unit_like(text: str) -> bool:

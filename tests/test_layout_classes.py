@@ -185,3 +185,31 @@ def test_range_printed_in_the_value_cell_with_a_leading_flag():
         [(40, 135, "Haemoglobin"), (300, 135, "153 g/L (135-175)")],
     ]))) == [("Triglycerides", "171", "mg/dL", None, 150.0, "abnormal"),
              ("Haemoglobin", "153", "g/L", 135.0, 175.0, "normal")]
+
+
+def test_value_cell_holding_unit_and_a_tiered_range_or_the_expected_text():
+    doc = document(page([
+        [(40, 100, "Patient Name : Jane Roe"), (300, 100, "Gender : Female")],
+        [(40, 120, "Analyte"), (250, 120, "Flag"), (300, 120, "Observation")],
+        [(40, 140, "Haemoglobin"), (250, 140, "L"),
+         (300, 140, "11.9 gm / dl Male: (13.5 to 17.5) Female: (12.0 to 15.5)")],
+        [(40, 155, "Serum Iron"), (300, 155, "33 H µmol/L (10 to 30)")],
+        [(40, 170, "Color"), (300, 170, "Abnormal Amber Yellow")],
+        [(40, 185, "Appearance"), (300, 185, "Clear Clear")],
+    ], width=700))
+    got = {r.test_name: (r.value, r.units, r.min_reference_range, r.max_reference_range,
+                         r.interpretation) for r in parse_document(doc).results}
+    assert got == {
+        "Haemoglobin": ("11.9", "gm/dl", 12.0, 15.5, "abnormal"),
+        "Serum Iron": ("33", "µmol/L", 10.0, 30.0, "abnormal"),
+        "Color": ("Amber", None, None, None, "abnormal"),
+        "Appearance": ("Clear", None, None, None, "normal"),
+    }
+
+
+def test_long_name_then_one_value_cell_is_a_row_not_running_text():
+    rows = _rows(page([
+        [(40, 100, "Test"), (300, 100, "Result")],
+        [(40, 120, "TOTAL IRON BINDING CAPACITY SERUM"), (300, 120, "70 µmol/L (45 to 81)")],
+    ]))
+    assert [(r[0], r[1]) for r in rows] == [("TOTAL IRON BINDING CAPACITY SERUM", "70 µmol/L (45 to 81)")]

@@ -140,8 +140,8 @@ class TableReader:
             self._no_value(c)
             return
         value = c.text(kind).strip()
-        if len(value.split()) >= SENTENCE_WORDS:
-            self.pending.append(c)  # a sentence in the value column
+        if len(value.split()) >= SENTENCE_WORDS and not re.match(r"^\W{0,2}\d", value):
+            self.pending.append(c)  # a sentence in the value column (not a value and range)
             return
         self._value_line(c, kind, value)
 
