@@ -35,6 +35,21 @@ _SPECIMEN_WORDS = {
     "other body fluid": "body_fluid", "fluid": "body_fluid",
     "bone marrow": "bone_marrow",
 }
+# The same in French, German, Italian and Spanish (issue 13), with the preposition that comes
+# with them ("Creatinina en orina", "Kalium im Serum"); accents are folded before matching.
+_SPECIMEN_WORDS.update({
+    "serique": "serum_plasma", "plasmatique": "serum_plasma", "im serum": "serum_plasma",
+    "im plasma": "serum_plasma", "siero": "serum_plasma", "sierico": "serum_plasma",
+    "sierica": "serum_plasma", "nel siero": "serum_plasma", "nel plasma": "serum_plasma",
+    "suero": "serum_plasma", "serico": "serum_plasma", "serica": "serum_plasma",
+    "en suero": "serum_plasma", "en plasma": "serum_plasma", "plasmatico": "serum_plasma",
+    "sang": "any_blood", "sanguin": "any_blood", "sanguine": "any_blood", "blut": "any_blood",
+    "im blut": "any_blood", "sangue": "any_blood", "nel sangue": "any_blood",
+    "sangre": "any_blood", "en sangre": "any_blood",
+    "urines": "urine", "urinaire": "urine", "urin": "urine", "im urin": "urine",
+    "spontanurin": "urine", "sammelurin": "urine", "urinario": "urine", "urinaria": "urine",
+    "nelle urine": "urine", "orina": "urine", "en orina": "urine",
+})
 _SINGLE_LETTER_SPECIMENS = {"s", "p", "u"}  # "S. Creatinine": only as the first word
 _CALCULATED_WORDS = {"calculated", "calc", "cal", "calculation", "derived", "computed"}
 # Words of report furniture, not analytes: a "name" made only of these matches nothing.

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from loinc.names import read_name
 from loinc.units import property_kind, unit_kind
 
 TABLE_PATH = Path(__file__).parent / "data" / "loinc_table.json"
@@ -85,12 +86,14 @@ def load_table(path: Path = TABLE_PATH) -> list[Entry]:
 
 
 def add_i18n_aliases(entries: list[Entry], path: Path = I18N_ALIASES_PATH) -> None:
-    """French, German, Italian and Spanish report names (data/aliases_i18n.tsv) as aliases of
-    their code and of its twins of the same analyte and specimen (mass/substance, count/per
-    cent, method variants), so the printed unit chooses among them as it does for English."""
-    twins: dict[tuple[str, str], list[Entry]] = {}
+    """French, German, Italian and Spanish report names (data/aliases_i18n.tsv) as aliases.
+
+    A bare analyte name ("Kreatinin") names every code of its analyte, as the English component
+    name does, so the row's unit, specimen and panel choose among them; a name that says its
+    specimen ("Créatinine urinaire") names only the codes of that analyte and specimen."""
+    by_analyte: dict[str, list[Entry]] = {}
     for entry in entries:
-        twins.setdefault(_twin_key(entry), []).append(entry)
+        by_analyte.setdefault(_analyte_key(entry), []).append(entry)
     by_code = {entry.code: entry for entry in entries}
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
@@ -98,11 +101,14 @@ def add_i18n_aliases(entries: list[Entry], path: Path = I18N_ALIASES_PATH) -> No
         code, _language, name = line.split("\t")[:3]
         if code not in by_code:  # a reduced table (tests); the shipped one has every code
             continue
-        for twin in twins[_twin_key(by_code[code])]:
+        entry = by_code[code]
+        named = by_analyte[_analyte_key(entry)]
+        if read_name(name).specimen is not None:
+            named = [e for e in named if e.system == entry.system]
+        for twin in named:
             if all(label != name for label, _fluid, _unit in twin.aliases):
                 twin.aliases.append([name, "", ""])
 
 
-def _twin_key(entry: Entry) -> tuple[str, str]:
-    component = entry.component.lower().split("/100 ")[0]  # "Neutrophils/100 leukocytes"
-    return component, entry.system.lower()
+def _analyte_key(entry: Entry) -> str:
+    return entry.component.lower().split("/100 ")[0]  # "Neutrophils/100 leukocytes"
