@@ -213,3 +213,18 @@ def test_long_name_then_one_value_cell_is_a_row_not_running_text():
         [(40, 120, "TOTAL IRON BINDING CAPACITY SERUM"), (300, 120, "70 µmol/L (45 to 81)")],
     ]))
     assert [(r[0], r[1]) for r in rows] == [("TOTAL IRON BINDING CAPACITY SERUM", "70 µmol/L (45 to 81)")]
+
+
+def test_fields_separated_by_single_spaces_without_a_header_are_read_by_content():
+    rows = _rows(page([
+        [(40, 100, "Leucocitos 0.4 x10^3/µL 4.0 - 10.5")],
+        [(40, 115, "Neutrófilos % 1.0 % 40.0 - 74.0")],
+        [(40, 130, "Glucosa 106 mg/dL")],
+        [(40, 145, "Fecha nacimiento: 01/01/1980")],
+        [(40, 160, "Printed on 12 March by the lab")],
+    ]))
+    assert [(r[0], r[1], r[2], r[3]) for r in rows] == [
+        ("Leucocitos", "0.4", "x10^3/µL", "4.0 - 10.5"),
+        ("Neutrófilos %", "1.0", "%", "40.0 - 74.0"),
+        ("Glucosa", "106", "mg/dL", None),
+    ]

@@ -12,6 +12,8 @@ import re
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
+from parser.ranges import parse_range
+from parser.units import is_unit
 from parser.layout.rows import NON_RESULT_NAMES, RawRow, heading_text
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
@@ -22,32 +24,66 @@ from parser.page import Document, Page, Word
 
 
 def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
-    """Rows of a page without a header: `name  value  [flag]  [units]  [range]` by content."""
+    """Rows of a page without a header: `name  value  [flag]  [units]  [range]` by content,
+    read from the line's cells, or from its words when the cells are not spaced apart."""
     rows = []
     for line in lines:
-        phrases = line.phrases()
-        if len(phrases) < 2:
-            continue
-        name = phrases[0].text.strip()
-        if not re.search(r"[A-Za-z]{2}", name) or NON_RESULT_NAMES.match(name):
-            continue
-        kinds = [cols.content_kind(p.text) for p in phrases[1:]]
-        if not kinds or kinds[0] != cols.RESULT:
-            continue
-        row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
-                     words=list(line.words), from_header=False, ocr=line.ocr)
-        for phrase, kind in zip(phrases[2:], kinds[1:]):
-            if kind == cols.FLAG and row.flag is None:
-                row.flag = phrase.text.strip()
-            elif kind == cols.UNITS and row.units is None:
-                row.units = phrase.text.strip()
-            elif kind == cols.RANGE and row.range_text is None:
-                row.range_text = phrase.text.strip()
-        if row.range_text is None and row.units is None:
+        row = _row_from_phrases(line) or _row_from_words(line)
+        if row is None or (row.range_text is None and row.units is None):
             continue  # a number after a label is not enough to call it a result
         row.panel = panel
         rows.append(row)
     return rows
+
+
+def _row_from_phrases(line: Line) -> RawRow | None:
+    phrases = line.phrases()
+    if len(phrases) < 2:
+        return None
+    name = phrases[0].text.strip()
+    if not re.search(r"[A-Za-z]{2}", name) or NON_RESULT_NAMES.match(name):
+        return None
+    kinds = [cols.content_kind(p.text) for p in phrases[1:]]
+    if not kinds or kinds[0] != cols.RESULT:
+        return None
+    row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
+                 words=list(line.words), from_header=False, ocr=line.ocr)
+    for phrase, kind in zip(phrases[2:], kinds[1:]):
+        if kind == cols.FLAG and row.flag is None:
+            row.flag = phrase.text.strip()
+        elif kind == cols.UNITS and row.units is None:
+            row.units = phrase.text.strip()
+        elif kind == cols.RANGE and row.range_text is None:
+            row.range_text = phrase.text.strip()
+    return row
+
+
+_VALUE_TOKEN = re.compile(r"^[<>≤≥]?=?\d+(?:[.,]\d+)*$")
+
+
+def _row_from_words(line: Line) -> RawRow | None:
+    """`Leucocitos 0.4 x10^3/µL 4.0 - 10.5` printed with single spaces between its fields:
+    the name runs to the first number; after it may come a flag, a unit of the lexicon and a
+    range, and nothing else (a line with words left over is not read as a row)."""
+    words = [w.text for w in line.words]
+    at = next((i for i, t in enumerate(words) if _VALUE_TOKEN.match(t)), None)
+    if not at or at >= len(words) - 1:
+        return None
+    name = " ".join(words[:at])
+    if not re.search(r"[^\W\d_]{2}", name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
+        return None
+    rest = words[at + 1:]
+    flag = rest.pop(0) if rest and is_flag(rest[0]) else None
+    units = None
+    for n in range(min(4, len(rest)), 0, -1):
+        if is_unit(" ".join(rest[:n]), line.ocr):
+            units, rest = " ".join(rest[:n]), rest[n:]
+            break
+    range_text = " ".join(rest) or None
+    if range_text is not None and parse_range(range_text) is None:
+        return None
+    return RawRow(page=line.page, name=name, value=words[at], flag=flag, units=units,
+                  range_text=range_text, words=list(line.words), from_header=False, ocr=line.ocr)
 
 
 # ------------------------------------------------------------------ whole document
