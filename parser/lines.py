@@ -63,6 +63,9 @@ class Line:
     words: list[Word]
     page: int
     ocr: bool = False  # word boxes from OCR: heights are glyph boxes, not font sizes
+    # x of drawn vertical rules crossing the line (a ruled table's cell borders): a phrase
+    # never runs across one, however close the words on either side.
+    cuts: tuple[float, ...] = ()
 
     @cached_property
     def top(self) -> float:
@@ -91,7 +94,7 @@ class Line:
     @cached_property
     def _phrases(self) -> tuple[Phrase, ...]:
         # An OCR box is about a cap height tall, a font size is an em: widen the gap.
-        return tuple(split_phrases(self.words, 1.0 if self.ocr else 0.75))
+        return tuple(split_phrases(self.words, 1.0 if self.ocr else 0.75, self.cuts))
 
     def phrases(self) -> list[Phrase]:
         return list(self._phrases)
@@ -164,8 +167,10 @@ def _collides(intervals: list[tuple[float, float]], x0: float, x1: float) -> boo
     return False
 
 
-def split_phrases(words: list[Word], gap_factor: float = 0.75) -> list[Phrase]:
-    """Cut a line at gaps wider than a space: each piece is one cell's text."""
+def split_phrases(words: list[Word], gap_factor: float = 0.75,
+                  cuts: tuple[float, ...] = ()) -> list[Phrase]:
+    """Cut a line at gaps wider than a space, and at drawn cell borders (`cuts`): each piece
+    is one cell's text."""
     phrases: list[Phrase] = []
     in_order = all(a.x0 <= b.x0 for a, b in zip(words, words[1:]))
     for word in words if in_order else sorted(words, key=lambda w: w.x0):
@@ -173,7 +178,8 @@ def split_phrases(words: list[Word], gap_factor: float = 0.75) -> list[Phrase]:
             last = phrases[-1].words[-1]
             size = min(word_size(last), word_size(word))
             gap = word.x0 - last.x1
-            if gap <= gap_factor * size and not _table_rule(last, word):
+            ruled = any(last.x1 - 0.5 <= x <= word.x0 + 0.5 for x in cuts) if cuts else False
+            if gap <= gap_factor * size and not ruled and not _table_rule(last, word):
                 phrases[-1].words.append(word)
                 continue
         phrases.append(Phrase([word]))
@@ -219,7 +225,29 @@ def _size_limit(page: Page) -> float:
 
 def page_lines(page: Page) -> list[Line]:
     """The page's body lines, built once per page and shared by every stage."""
-    return _per_page(_LINES, page, lambda: build_lines(body_words(page), page.number, page.source == "ocr"))
+    return _per_page(_LINES, page, lambda: _ruled(build_lines(body_words(page), page.number,
+                                                              page.source == "ocr"), page))
+
+
+def _ruled(lines: list[Line], page: Page) -> list[Line]:
+    """Give each line the x of the vertical rules (thin lines, or the sides of cell
+    rectangles) drawn across its middle."""
+    verticals = []
+    for x0, top, x1, bottom in page.rules:
+        if x1 - x0 <= MAX_RULE_WIDTH:
+            verticals.append(((x0 + x1) / 2, top, bottom))
+        elif bottom - top > MAX_RULE_WIDTH:  # a cell or box: its two sides
+            verticals.extend(((x0, top, bottom), (x1, top, bottom)))
+    if not verticals:
+        return lines
+    for line in lines:
+        middle = (line.top + line.bottom) / 2
+        line.cuts = tuple(sorted({round(x, 1) for x, top, bottom in verticals
+                                  if top <= middle <= bottom and line.x0 < x < line.x1}))
+    return lines
+
+
+MAX_RULE_WIDTH = 2.5  # a drawn vertical line is at most this wide (PDF units)
 
 
 def page_slope(page: Page) -> skew.Slopes:

@@ -42,3 +42,15 @@ def test_ocr_lines_allow_wider_spaces_inside_a_phrase():
     ocr_line = build_lines(words, 1, ocr=True)[0]
     assert [p.text for p in text_line.phrases()] == ["CARBON", "DIOXIDE", "24"]
     assert [p.text for p in ocr_line.phrases()] == ["CARBON DIOXIDE", "24"]
+
+
+def test_drawn_cell_borders_split_phrases_even_when_words_nearly_touch():
+    from parser.lines import page_lines
+    from parser.page import Page, Word
+
+    words = [Word("Hemoglobin", 40, 100, 90, 110, size=10), Word("13.2", 93, 100, 110, 110, size=10),
+             Word("g/dL", 113, 100, 130, 110, size=10)]
+    plain = Page(1, 600, 800, list(words))
+    ruled = Page(1, 600, 800, list(words), rules=[(91.0, 95.0, 91.5, 115.0), (111.0, 95.0, 111.5, 115.0)])
+    assert [p.text for p in page_lines(plain)[0].phrases()] == ["Hemoglobin 13.2 g/dL"]
+    assert [p.text for p in page_lines(ruled)[0].phrases()] == ["Hemoglobin", "13.2", "g/dL"]
