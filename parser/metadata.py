@@ -80,7 +80,7 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
     """(field, value text) for every "Label: value" on the lines, in reading order."""
     pairs = []
     for line in lines:
-        phrases = [p.text.strip() for p in line.phrases()]
+        phrases = [part for p in line.phrases() for part in split_at_labels(p.text.strip())]
         i = 0
         while i < len(phrases):
             text = phrases[i]
@@ -101,6 +101,25 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
                 pairs.append((_LABELS[label], value))
             i += 1
     return pairs
+
+
+def split_at_labels(text: str) -> list[str]:
+    """A phrase holding several "Label: value" pairs printed with single spaces, cut before
+    each later known label: "Apellidos: GARCÍA Doctor: DR LÓPEZ" -> two phrases."""
+    tokens = text.split()
+    cuts: list[int] = []
+    previous_end = -1  # the colon token of the label before: a label starts after it
+    for end, token in enumerate(tokens):
+        if not token.endswith(":"):
+            continue
+        for start in range(max(previous_end + 1, end - 3), end + 1):  # longest label first
+            if _label_key(" ".join(tokens[start:end + 1])[:-1]) in _LABELS:
+                if start > 0:
+                    cuts.append(start)
+                previous_end = end
+                break
+    bounds = [0, *cuts, len(tokens)]
+    return [" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])] if cuts else [text]
 
 
 def _split_label(text: str) -> tuple[str | None, str]:

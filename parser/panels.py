@@ -17,8 +17,23 @@ _SAMPLE_WORDS: list[tuple[str, re.Pattern[str]]] = [
         r"diabetes|glycemic|hba1c|iron|vitamins?|biochemistry|chemistry|coagulation|hormones?|"
         r"cardiac|hepatitis|serology|immunology|inflammatory|blood\s+count|lipids)\b", re.I)),
 ]
+# The same in French, German, Italian and Spanish (issue 13); accented and unaccented spellings.
+_SAMPLE_WORDS_I18N: list[tuple[str, re.Pattern[str]]] = [
+    ("urine", re.compile(r"\b(urines?|urinaires?|urin|urinstatus|harn|orina|urinari[oa]|"
+                         r"sedimento|s[ée]diment|ecbu)\b", re.I)),
+    ("stool", re.compile(r"\b(selles|stuhl|feci|heces)\b", re.I)),
+    ("serum_plasma_blood", re.compile(
+        r"\b(sang|sanguin|sanguine|blut|sangue|sangre|s[ée]rum|siero|suero|plasmatique|"
+        r"h[ée]mogramme|blutbild|emocromo|hemograma|h[ée]matologie|h[äa]matologie|haematologie|"
+        r"ematologia|hematolog[íi]a|biochimie|klinische\s+chemie|chimica\s+clinica|biochimica|"
+        r"bioqu[íi]mica|h[ée]mostase|gerinnung|coagulazione|coagulaci[óo]n|gasom[ée]trie|"
+        r"gasometr[íi]a|blutgasanalyse|emogasanalisi|s[ée]rologie|serolog[íi]a|sierologia)\b",
+        re.I)),
+]
+_SAMPLE_WORDS += _SAMPLE_WORDS_I18N
 
-_BLOOD = dict(_SAMPLE_WORDS)["serum_plasma_blood"]
+# English words only: the whole-report fallback also reads patient names ("Sang", "Blut").
+_BLOOD = dict(_SAMPLE_WORDS[: -len(_SAMPLE_WORDS_I18N)])["serum_plasma_blood"]
 
 _CALCULATED = re.compile(
     r"\b(calc|calculated|calculation|derived|computed|estimated|egfr|non[-\s]?hdl|"

@@ -70,3 +70,29 @@ def test_metadata_labels(lines, field, value):
 def test_dates_read_with_the_report_language(lines, language, field, value):
     doc = document(page([[(40, 40 + 15 * i, line)] for i, line in enumerate(lines)]))
     assert getattr(extract_metadata(doc, language), field) == value
+
+
+@pytest.mark.parametrize("texts, kind", [
+    (("Glucosa", "BIOQUÍMICA EN SANGRE"), "serum_plasma_blood"),
+    (("Sodio", "ORINA"), "urine"),
+    (("Leukozyten", "Urinstatus"), "urine"),
+    (("Leucocytes", "Hématologie"), "serum_plasma_blood"),
+    (("Velocidad de sedimentación", "HEMATOLOGÍA"), "serum_plasma_blood"),  # not urine sediment
+])
+def test_sample_type_from_non_english_panels(texts, kind):
+    from parser.panels import sample_type
+
+    assert sample_type(*texts) == kind
+
+
+@pytest.mark.parametrize("phrase, parts", [
+    ("Apellidos: GARCÍA LÓPEZ Doctor: DR PÉREZ", ["Apellidos: GARCÍA LÓPEZ", "Doctor: DR PÉREZ"]),
+    ("Fecha nacimiento: 01/01/1980 Sexo: M Origen: A. Primaria",
+     ["Fecha nacimiento: 01/01/1980", "Sexo: M", "Origen: A. Primaria"]),
+    ("Patient Name: John Smith Age: 45", ["Patient Name: John Smith", "Age: 45"]),
+    ("Time: 10:20", ["Time: 10:20"]),  # a colon inside a value is not a label
+])
+def test_phrases_holding_several_labels_are_cut_before_each(phrase, parts):
+    from parser.metadata import split_at_labels
+
+    assert split_at_labels(phrase) == parts
