@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 from concurrent.futures import (
     FIRST_COMPLETED,
@@ -46,6 +47,11 @@ log = logging.getLogger(__name__)
 
 # Recycle a parse process after this many jobs to bound memory growth.
 JOBS_PER_PROCESS = 200
+# When the server is SIGKILLed its parse processes die with it (confine_process), and the
+# multiprocessing resource tracker then unlinks the pool's semaphores, as it should, but
+# warns "There appear to be 5 leaked semaphore objects": noise in the log of a crash that
+# leaked nothing. The tracker takes its warning filters from sys.warnoptions at its start.
+_QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
 
 
 def start_parse_process(niceness: int, memory_limit: int | None) -> None:
@@ -111,6 +117,8 @@ class InProcessJobQueue:
     def _new_executor(self) -> Executor:
         if self.settings.executor == "thread":
             return ThreadPoolExecutor(max_workers=self.settings.workers, thread_name_prefix="parse")
+        if _QUIET_TRACKER not in sys.warnoptions:
+            sys.warnoptions.append(_QUIET_TRACKER)
         return ProcessPoolExecutor(
             max_workers=self.settings.workers,
             mp_context=multiprocessing.get_context("spawn"),

@@ -1,0 +1,119 @@
+"""Issue 11 against a real `labreport serve` (uvicorn): header size, count and read-time
+limits, and parse processes that die with a SIGKILLed server, leaking nothing on shutdown."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.hostile import text_pdf
+from tests.service.server import Server, cli_json, service_env
+
+UPLOAD = "/lab_report/v1/parser/job"
+
+
+@pytest.fixture
+def server(tmp_path):
+    env = service_env(tmp_path / "home", LABREPORT_HEADER_TIMEOUT_SECONDS="1", LABREPORT_WORKERS="2")
+    team = cli_json(["team", "create", "hostile"], env)
+    running = Server(env, tmp_path / "server.log").start()
+    running.api_key = team["api_key"]
+    yield running
+    running.stop()
+
+
+def raw_request(server: Server, request: bytes, *, timeout: float = 5) -> bytes:
+    with socket.create_connection(("127.0.0.1", server.port), timeout=timeout) as sock:
+        sock.sendall(request)
+        return sock.recv(65536)
+
+
+def test_oversized_headers_and_too_many_headers_get_431(server):
+    huge = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (64 * 1024) + b"\r\n\r\n"
+    assert raw_request(server, huge).startswith(b"HTTP/1.1 431")
+    many = b"GET /healthz HTTP/1.1\r\nHost: x\r\n" + b"".join(b"X-H%d: 1\r\n" % i for i in range(500)) + b"\r\n"
+    assert raw_request(server, many).startswith(b"HTTP/1.1 431")
+    assert raw_request(server, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").startswith(b"HTTP/1.1 200")
+
+
+def test_a_client_trickling_its_headers_gets_408_and_loses_the_socket(server):
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        started = time.monotonic()
+        answer = sock.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 408")
+        assert sock.recv(65536) == b""  # closed
+        assert time.monotonic() - started < 5
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:  # silent
+        assert sock.recv(65536).startswith(b"HTTP/1.1 408")
+
+
+def descendants(pid: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def start_parse_processes(server: Server) -> set[int]:
+    """Upload a report so the pool starts its processes; returns the server's descendants."""
+    headers = {"x-service-api-key": server.api_key}
+    with httpx.Client(base_url=server.base_url, headers=headers, timeout=30) as client:
+        user = client.post("/v2/user", json={"client_user_id": "ref-1"}).json()["user_id"]
+        job = client.post(UPLOAD, data={"user_id": user}, files={"file": ("r.pdf", text_pdf(), "application/pdf")})
+        assert job.status_code == 200, job.text
+        deadline = time.monotonic() + 60
+        while client.get(f"{UPLOAD}/{job.json()['id']}").json()["status"] in ("upload_pending", "started"):
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+    return descendants(server.process.pid)
+
+
+def test_parse_processes_and_the_resource_tracker_die_with_a_killed_server(server):
+    children = start_parse_processes(server)
+    assert len(children) >= 2  # the parse processes and multiprocessing's resource tracker
+    os.kill(server.process.pid, signal.SIGKILL)  # the server alone, not its process group
+    server.process.wait(timeout=10)
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in children if alive(pid)]
+    assert "leaked semaphore" not in server.log_path.read_text()
+
+
+@pytest.mark.parametrize("stop", ["interrupt", "terminate-group"])
+def test_a_stopped_server_leaks_no_semaphores(server, stop):
+    start_parse_processes(server)
+    if stop == "interrupt":
+        server.process.send_signal(signal.SIGINT)  # Ctrl-C
+    else:
+        os.killpg(server.process.pid, signal.SIGTERM)  # a service manager stopping the unit
+    server.process.wait(timeout=30)
+    time.sleep(1)  # the resource tracker reports leaks as it exits, after the server
+    log = server.log_path.read_text()
+    assert "leaked semaphore" not in log
+    assert "Traceback" not in log
