@@ -228,3 +228,17 @@ def test_fields_separated_by_single_spaces_without_a_header_are_read_by_content(
         ("Neutrófilos %", "1.0", "%", "40.0 - 74.0"),
         ("Glucosa", "106", "mg/dL", None),
     ]
+
+
+def test_single_spaced_fields_under_a_header_are_placed_by_what_they_are():
+    rows = _rows(page([
+        [(40, 100, "Test"), (120, 100, "Result"), (170, 100, "Units"), (230, 100, "Reference")],
+        [(40, 120, "Leucocitos 0.4 x10^3/µL 4.0 - 10.5")],
+        [(40, 135, "Hemoglobina 13.5 g/dL 13.0 - 17.0")],
+        [(40, 150, "Glucosa 106 mg/dL")],
+    ]))
+    assert [(r[0], r[1], r[2], r[3]) for r in rows] == [
+        ("Leucocitos", "0.4", "x10^3/µL", "4.0 - 10.5"),
+        ("Hemoglobina", "13.5", "g/dL", "13.0 - 17.0"),
+        ("Glucosa", "106", "mg/dL", None),
+    ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from parser import columns as cols
 from parser.columns import Header
+from parser.layout.fields import Fields, read_fields
 from parser.layout.rows import SENTENCE_WORDS
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
@@ -46,6 +47,10 @@ def place(line: Line, header: Header) -> Cells:
             continue
         kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words))
         if kind is None:
+            fields = read_fields([w.text for w in phrase.words], line.ocr)
+            if fields is not None and header.kinds & set(cols.VALUE_KINDS):
+                _add_fields(cells, header, phrase, fields)  # single-spaced fields
+                continue
             if len(phrase.words) >= SENTENCE_WORDS - 2:
                 prose = True  # a sentence running across columns
                 continue
@@ -56,7 +61,29 @@ def place(line: Line, header: Header) -> Cells:
                 _add(cells, wkind, Phrase([word]))
             continue
         _add(cells, kind, phrase)
+    names = cells.get(cols.NAME, [])
+    if len(names) == 1 and not set(cells) & set(cols.VALUE_KINDS) and header.kinds & set(cols.VALUE_KINDS):
+        # No value placed, one name cell: read it as single-spaced fields if it is one
+        # ("Glucosa 106 mg/dL" sitting wholly under the names' label).
+        fields = read_fields([w.text for w in names[0].words], line.ocr)
+        if fields is not None:
+            del cells[cols.NAME]
+            _add_fields(cells, header, names[0], fields)
     return Cells(line, cells, ambiguous, prose)
+
+
+def _add_fields(cells: dict[str, list[Phrase]], header: Header, phrase: Phrase, fields: Fields) -> None:
+    """A phrase spanning several columns whose words read as a row's parts: each part goes
+    to its column (the first value column for the value; a part the table has no column for
+    rides with the value, where the normaliser splits it)."""
+    value_kind = next(k for k in cols.VALUE_KINDS if k in header.kinds)
+    parts = [(cols.NAME, fields.name), (value_kind, fields.value), (cols.FLAG, fields.flag),
+             (cols.UNITS, fields.units), (cols.RANGE, fields.range)]
+    for kind, (start, end) in parts:
+        if start >= end:
+            continue
+        target = kind if kind in header.kinds else value_kind
+        _add(cells, target, Phrase(phrase.words[start:end]))
 
 
 def _add(cells: dict[str, list[Phrase]], kind: str, phrase: Phrase) -> None:

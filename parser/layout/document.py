@@ -12,8 +12,7 @@ import re
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
-from parser.ranges import parse_range
-from parser.units import is_unit
+from parser.layout.fields import read_fields
 from parser.layout.rows import NON_RESULT_NAMES, RawRow, heading_text
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
@@ -58,32 +57,19 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     return row
 
 
-_VALUE_TOKEN = re.compile(r"^[<>≤≥]?=?\d+(?:[.,]\d+)*$")
-
-
 def _row_from_words(line: Line) -> RawRow | None:
-    """`Leucocitos 0.4 x10^3/µL 4.0 - 10.5` printed with single spaces between its fields:
-    the name runs to the first number; after it may come a flag, a unit of the lexicon and a
-    range, and nothing else (a line with words left over is not read as a row)."""
+    """A line whose fields are printed with single spaces between them (fields.py)."""
     words = [w.text for w in line.words]
-    at = next((i for i, t in enumerate(words) if _VALUE_TOKEN.match(t)), None)
-    if not at or at >= len(words) - 1:
+    fields = read_fields(words, line.ocr)
+    if fields is None:
         return None
-    name = " ".join(words[:at])
-    if not re.search(r"[^\W\d_]{2}", name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
-        return None
-    rest = words[at + 1:]
-    flag = rest.pop(0) if rest and is_flag(rest[0]) else None
-    units = None
-    for n in range(min(4, len(rest)), 0, -1):
-        if is_unit(" ".join(rest[:n]), line.ocr):
-            units, rest = " ".join(rest[:n]), rest[n:]
-            break
-    range_text = " ".join(rest) or None
-    if range_text is not None and parse_range(range_text) is None:
-        return None
-    return RawRow(page=line.page, name=name, value=words[at], flag=flag, units=units,
-                  range_text=range_text, words=list(line.words), from_header=False, ocr=line.ocr)
+
+    def text(span: tuple[int, int]) -> str | None:
+        return " ".join(words[span[0]:span[1]]) or None
+
+    return RawRow(page=line.page, name=text(fields.name) or "", value=text(fields.value) or "",
+                  flag=text(fields.flag), units=text(fields.units), range_text=text(fields.range),
+                  words=list(line.words), from_header=False, ocr=line.ocr)
 
 
 # ------------------------------------------------------------------ whole document
