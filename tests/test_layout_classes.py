@@ -242,3 +242,19 @@ def test_single_spaced_fields_under_a_header_are_placed_by_what_they_are():
         ("Hemoglobina", "13.5", "g/dL", "13.0 - 17.0"),
         ("Glucosa", "106", "mg/dL", None),
     ]
+
+
+def test_cli_explain_prints_reading_on_stdout(tmp_path):
+    import typer
+
+    from cli import parse_cmd
+    from fixtures.catalog import discover
+
+    fixture = next(f for f in discover() if f.path.suffix == ".pdf" and "scan" not in f.path.name
+                   and f.expected.get("results"))
+    app = typer.Typer()
+    parse_cmd.register(app)
+    result = CliRunner().invoke(app, ["parse", "--explain", str(fixture.path)])
+    assert result.exit_code == 0, result.output
+    assert "=== page 1" in result.stdout and "read: " in result.stdout
+    assert '"results"' not in result.stdout  # the reading, not the JSON
