@@ -95,16 +95,18 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
 
     flag_text = row.flag or glued_flag
     units = row.units or glued_units
+    if range_text and units is None:
+        range_text, units = _split_range_units(range_text)
     if units:
         units = units.replace("\u03bc", "\u00b5")  # Greek mu -> micro sign, as labs print it
+        if flag_text is None and (split := _flag_before_unit(units)) is not None:
+            flag_text, units = split  # "H = mmol/L": a flag read into the units cell
         if "/" in units and unit_lexicon.is_unit(units, row.ocr):
             units = unit_lexicon.tidy(units)  # "mg / dl" -> "mg/dl"
         if row.ocr:
             fixed = repair_unit(units)
             if fixed != units:
                 units, confidence = fixed, confidence * 0.95
-    if range_text and units is None:
-        range_text, units = _split_range_units(range_text)
     reference = parse_range(range_text, context.gender, context.decimal_comma)
     flag = parse_flag(flag_text)
     result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
@@ -256,6 +258,15 @@ def _range_start(text: str) -> bool:
                                                   r"less|more|below|above)\b|^\d", text, re.I):
         return False
     return any(parse_range(text, gender) is not None for gender in (None, "male", "female"))
+
+
+def _flag_before_unit(units: str) -> tuple[str, str] | None:
+    """("H", "mmol/L") from "H = mmol/L" or "H- mg/dL" (OCR reads a flag and the gap after it
+    into the units cell); None unless the rest is a unit of the lexicon."""
+    m = re.match(r"^(\S{1,2}?)\s*[=\-–:]?\s+(\S.*)$", units.strip())
+    if m and parse_flag(m.group(1)) and unit_lexicon.is_unit(m.group(2), True):
+        return m.group(1), m.group(2)
+    return None
 
 
 def _unit_like(text: str) -> bool:

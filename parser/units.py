@@ -15,7 +15,7 @@ from pathlib import Path
 _DATA = Path(__file__).resolve().parent / "data" / "units.json"
 MAX_UNIT_CHARS = 24
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_OCR_FOLD = str.maketrans({"l": "i", "1": "i", "|": "i", "!": "i", "0": "o"})
+_OCR_FOLD = str.maketrans({"l": "i", "1": "i", "|": "i", "!": "i", "0": "o", "£": "f"})
 # "x10^9/L", "10^3/uL", "10*3/µL", "x 10E9/l", "10³/mm3", "/cumm", "cells/µL".
 _POWER = re.compile(r"^(?:x|\*)?10(?:\^|\*|e)?\d{1,2}/[a-z]{1,4}\d?$")
 # Words a table never prints as a unit even though a unit table lists them.
@@ -83,8 +83,12 @@ def repair(text: str) -> str | None:
     case where the letters agree; None when no lexicon unit differs only by such slips."""
     key = unit_key(text)
     keys, _ = _lexicon()
-    if key in keys or len(key) < 3:
+    if key in keys or len(key) < 2:
         return None
+    # The micro sign read as y, yu or pu ("yumol/L", "ymol/L"): only before a known unit.
+    micro = re.match(r"^(?:yu|pu|y)(?=[a-z])", key)
+    if micro and "u" + key[micro.end():] in keys:
+        return "µ" + re.sub(r"\s+", "", text.strip())[micro.end():]
     target = _folded_index().get(key.translate(_OCR_FOLD))
     printed = re.sub(r"\s+", "", text.strip().rstrip(".,;:"))
     if target is None or len(target) != len(printed):

@@ -48,3 +48,16 @@ def test_unit_trailing_a_range(text, head, unit):
 
 def test_tidy_closes_spaces_around_slash():
     assert tidy("mg / dl") == "mg/dl"
+
+
+def test_micro_sign_and_f_look_alikes_read_by_ocr_are_repaired():
+    assert repair("yumol/L") == "µmol/L"
+    assert repair("ymol/L") == "µmol/L"
+    assert repair("£L") == "fL"
+
+
+def test_flag_read_into_the_units_cell_is_split_off():
+    from parser.normalize import _flag_before_unit
+
+    assert _flag_before_unit("H = mmol/L") == ("H", "mmol/L")
+    assert _flag_before_unit("L/L") is None
