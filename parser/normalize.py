@@ -263,6 +263,8 @@ def _range_start(text: str) -> bool:
 def _flag_before_unit(units: str) -> tuple[str, str] | None:
     """("H", "mmol/L") from "H = mmol/L" or "H- mg/dL" (OCR reads a flag and the gap after it
     into the units cell); None unless the rest is a unit of the lexicon."""
+    if unit_lexicon.is_unit(units):
+        return None  # "L / L" is a unit, not a flag and "/ L"
     m = re.match(r"^(\S{1,2}?)\s*[=\-–:]?\s+(\S.*)$", units.strip())
     if m and parse_flag(m.group(1)) and unit_lexicon.is_unit(m.group(2), True):
         return m.group(1), m.group(2)

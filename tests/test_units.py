@@ -61,3 +61,4 @@ def test_flag_read_into_the_units_cell_is_split_off():
 
     assert _flag_before_unit("H = mmol/L") == ("H", "mmol/L")
     assert _flag_before_unit("L/L") is None
+    assert _flag_before_unit("L / L") is None
