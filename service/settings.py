@@ -8,6 +8,7 @@ deployment is described by its environment alone:
     LABREPORT_BROKER_URL              Celery broker (Redis); unset = in-process workers
     LABREPORT_STORAGE                 where uploads live: files (under LABREPORT_HOME) or database
                                       (the `blobs` table; scale-out); default: database with a broker
+    LABREPORT_DISPATCH_RETRY_SECONDS  while the broker refuses jobs, the outbox retries this often (2)
     LABREPORT_DISPATCH_RECHECK_SECONDS a job handed to the broker but still not started after this
                                       long is handed over again (a broker may lose its queue)
     LABREPORT_ALLOW_PRIVATE_WEBHOOKS  1 lets webhooks go to loopback/private addresses (dev, tests)
