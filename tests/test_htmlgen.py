@@ -17,7 +17,7 @@ from fixtures.catalog import ROOT, discover
 from fixtures.htmlgen import cells, compose
 from fixtures.htmlgen.__main__ import main as htmlgen_main
 from fixtures.htmlgen.build import DEV_SEEDS, SEALED_SEEDS, TEST_SEED_BASE
-from fixtures.htmlgen.grammar import HEADINGS, OPTIONS, draw_look
+from fixtures.htmlgen.grammar import HEADINGS, LATER_OPTIONS, OPTIONS, draw_look
 from fixtures.htmlgen.printing import Printer, PrintError
 from parser.models import ReportData
 
@@ -32,6 +32,18 @@ def _page_texts(pdf: bytes) -> list[str]:
         doc.close()
 
 
+def _reported_size_over_glyph_height(pdf: bytes, text: str) -> float:
+    """Font size the text layer reports for `text`'s first glyph, over the glyph box's height."""
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        page = doc[0].get_textpage()
+        index = page.get_text_range().index(text)
+        left, bottom, right, top = page.get_charbox(index)
+        return pdfium.raw.FPDFText_GetFontSize(page, index) / (top - bottom)
+    finally:
+        doc.close()
+
+
 def test_same_seed_same_expected_json_and_html():
     for seed in (TEST_SEED_BASE, TEST_SEED_BASE + 1, TEST_SEED_BASE + 2):
         first, again = compose(seed), compose(seed)
@@ -40,10 +52,11 @@ def test_same_seed_same_expected_json_and_html():
     assert compose(TEST_SEED_BASE).expected != compose(TEST_SEED_BASE + 1).expected
 
 
-@pytest.mark.parametrize("option", sorted(OPTIONS))
+@pytest.mark.parametrize("option", sorted(OPTIONS | LATER_OPTIONS))
 def test_every_grammar_option_is_reachable(option):
+    values = (OPTIONS | LATER_OPTIONS)[option]
     seen = {look[option] for look in LOOKS}
-    assert seen == set(OPTIONS[option]), f"{option}: never drawn {set(OPTIONS[option]) - seen}"
+    assert seen == set(values), f"{option}: never drawn {set(values) - seen}"
 
 
 @pytest.mark.parametrize("column", sorted(HEADINGS))
@@ -102,16 +115,20 @@ def _a_report(predicate):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("kind", ["lis_text", "two_tables", "multipage", "bold_only_grid"])
+@pytest.mark.parametrize("kind", ["lis_text", "scaled_lis_text", "two_tables", "multipage", "bold_only_grid"])
 def test_printed_pdf_has_every_row_on_its_expected_page(kind, printer):
     predicates = {
         "lis_text": lambda c: c.look["table_style"] == "lis_text" and c.pages > 1,
+        "scaled_lis_text": lambda c: c.look["text_scale"] > 1,
         "two_tables": lambda c: c.look["table_columns"] == 2 and c.pages > 1,
         "multipage": lambda c: c.pages >= 3 and c.look["header_repeat"] == "brief",
         "bold_only_grid": lambda c: c.look["flag_place"] == "bold_only" and c.look["table_style"] == "ruled",
     }
     composed = _a_report(predicates[kind])
-    texts = _page_texts(printer.pdf(composed.html))
+    pdf = printer.pdf(composed.html)
+    texts = _page_texts(pdf)
+    if composed.look["text_scale"] > 1:
+        assert _reported_size_over_glyph_height(pdf, composed.report.rows[0].value) > 10
     assert len(texts) == composed.pages
     assert all(len(text) > 200 for text in texts), "a page without a text layer"
     for row in composed.report.rows:
