@@ -11,6 +11,8 @@ figure below issue 9's target.
                        --fresh-scanned adds their scans)
     --html-fresh N     N never-stored HTML reports (digital; --fresh-scanned adds scans and photos)
     --sealed           the sealed HTML slice (fixtures/README.md): aggregates only, never per file
+    --by-look OPTION   HTML reports also grouped by a grammar choice (e.g. table_style, unit_place,
+                       flag_place; fixtures/htmlgen/grammar.py): which class of layout fails
     --by-layout, --differences N, --json   as before (--differences is refused with --sealed)
 """
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -122,7 +125,7 @@ def html_scores(seeds, scanned=(), photos=(), *, annotate: bool = True) -> Itera
                 yield modality, name, score_parse(expected, result, failure, name)
 
 
-NAME_WIDTH = 34
+NAME_WIDTH = 40
 WIDTHS = {column: max(7, len(column)) for column in COLUMNS}
 
 
@@ -188,6 +191,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--held-out", metavar="LAYOUT", action="append", default=[],
                         help="report this layout separately, outside the totals (repeatable)")
     parser.add_argument("--by-layout", action="store_true", help="a line per layout and modality")
+    parser.add_argument("--by-look", metavar="OPTION", action="append", default=[],
+                        help="a line per value of this HTML grammar choice (stored and fresh HTML only)")
     parser.add_argument("--differences", type=int, default=0, metavar="N", help="print N differences per file")
     parser.add_argument("--fresh", type=int, default=0, metavar="N", help="N unseen randomized reports")
     parser.add_argument("--fresh-seed", type=int, default=None, help="first seed of --fresh")
@@ -200,10 +205,27 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.sealed and args.differences:
         parser.error("--sealed never shows per-file differences: drop --differences")
+    from fixtures.htmlgen.grammar import LATER_OPTIONS, OPTIONS
+
+    unknown = set(args.by_look) - set(OPTIONS | LATER_OPTIONS)
+    if unknown:
+        parser.error(f"--by-look: no grammar choice {sorted(unknown)}; see fixtures/htmlgen/grammar.py")
     return args
 
 
-def _stored(args, table: Table, held: Table, layouts: Table) -> None:
+def _add_look(args, looks: Table, filename: str, modality: str, score: Score) -> None:
+    """Group an HTML report's score by the grammar choices asked for (the sealed slice never is)."""
+    found = re.match(r"html_(\d+)", filename)
+    if not args.by_look or not found:
+        return
+    from fixtures.htmlgen.grammar import draw_look
+
+    look = draw_look(int(found.group(1)))
+    for option in args.by_look:
+        looks.add(f"{option}={look[option]}", modality, score)
+
+
+def _stored(args, table: Table, held: Table, layouts: Table, looks: Table) -> None:
     families = FAMILIES if args.family == "all" else () if args.family == "none" else (args.family,)
     order = {(f, m): i for i, (f, m) in enumerate((f, m) for f in FAMILIES for m in MODALITIES)}
     for fixture in sorted(discover(families=families), key=lambda f: order[(f.family, f.modality)]):
@@ -215,6 +237,8 @@ def _stored(args, table: Table, held: Table, layouts: Table) -> None:
         score = score_fixture(fixture, report, failure)
         _show(score, args.differences)
         layouts.add(f"{fixture.family}/{fixture.layout}", fixture.modality, score)
+        if fixture.family == "html":
+            _add_look(args, looks, fixture.path.name, fixture.modality, score)
         target = held if fixture.layout in args.held_out else table
         target.add(_group(fixture) if target is table else f"held-out {fixture.layout}", fixture.modality,
                    score, seconds)
@@ -226,7 +250,7 @@ def _group(fixture: Fixture) -> str:
     return "real i18n" if fixture.path.parent.name == "real_i18n" else fixture.family
 
 
-def _generated(args, table: Table) -> None:
+def _generated(args, table: Table, looks: Table) -> None:
     if args.fresh:
         from fixtures.generator.build import FRESH_SEED_BASE
 
@@ -240,9 +264,10 @@ def _generated(args, table: Table) -> None:
         first = HTML_FRESH if args.html_fresh_seed is None else args.html_fresh_seed
         seeds = range(first, first + args.html_fresh)
         degraded = seeds if args.fresh_scanned else ()
-        for modality, _, score in html_scores(seeds, degraded, degraded):
+        for modality, name, score in html_scores(seeds, degraded, degraded):
             _show(score, args.differences)
             table.add("fresh html", modality, score)
+            _add_look(args, looks, name, modality, score)
     if args.sealed:
         from fixtures.htmlgen.build import SEALED_PHOTOS, SEALED_SCANNED, SEALED_SEEDS
 
@@ -252,9 +277,9 @@ def _generated(args, table: Table) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
-    table, held, layouts = Table(), Table(), Table()
-    _stored(args, table, held, layouts)
-    _generated(args, table)
+    table, held, layouts, looks = Table(), Table(), Table(), Table()
+    _stored(args, table, held, layouts, looks)
+    _generated(args, table, looks)
     if args.json:
         print(json.dumps(table.as_json() | held.as_json(), indent=2))
         return 0
@@ -263,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.by_layout:
         print()
         print("\n".join(layouts.lines()))
+    if looks.scores:
+        print()
+        print("\n".join(sorted(looks.lines())))
     without = sum(s.rows_without_code for s in table.scores.values())
     print("\n'!' = below the issue 9 target; field accuracies (and loinc) are over matched rows; "
           "fully_right is over expected rows.")
