@@ -26,6 +26,7 @@ from parser.exceptions import LabReportError
 from parser.limits import MB
 from service.api_docs import install_docs
 from service.db import Database, upgrade
+from service.health import health_response
 from service.http_limits import BodyLimitMiddleware
 from service.previews import PreviewRenderer
 from service.review_auth import LoginThrottle
@@ -101,8 +102,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimitMiddleware, settings=settings)
 
     @app.get("/healthz", tags=["health"])
-    def healthz() -> dict[str, str]:
-        return {"status": "ok"}
+    def healthz(request: Request) -> JSONResponse:
+        """200 when this process can take jobs; 503 when its database is unreachable."""
+        return health_response(request.app)
 
     for module in (users, jobs, webhooks, review, review_web):
         app.include_router(module.router)

@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+from service.db import Database
 from tests.service.server import CLI, REPO, free_port, service_env
 
 
@@ -46,3 +47,16 @@ def test_a_missing_postgres_database_says_to_create_it(tmp_path, scaleout_server
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [done.stderr.strip()]
     assert "'labreport_missing_db' does not exist" in done.stderr and "createdb" in done.stderr
+
+
+def test_health_says_the_database_is_unreachable_with_a_503(client, app):
+    assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
+    working = app.state.database
+    app.state.database = Database(f"postgresql+psycopg://labreport@127.0.0.1:{free_port()}/labreport")
+    try:
+        response = client.get("/healthz")
+    finally:
+        app.state.database.dispose()
+        app.state.database = working
+    assert response.status_code == 503
+    assert response.json() == {"status": "unavailable", "database": "unreachable"}

@@ -213,10 +213,13 @@ def test_a_job_uploaded_while_the_broker_is_down_runs_when_it_is_back(tmp_path, 
         job_id = _upload(client, user_id, 0)
         time.sleep(1.5)
         assert client.get(f"/lab_report/v1/parser/job/{job_id}").json()["status"] == "upload_pending"
+        health = client.get("/healthz")  # still taking uploads, and saying why jobs wait
+        assert health.status_code == 200 and health.json()["broker"] == "refusing jobs"
         own_redis.start()
         worker = Worker(env, tmp_path / "worker-home", tmp_path / "worker.log")
         job = wait_all_terminal(client, [job_id], timeout=90)[job_id]
         assert job["status"] in ("completed", "pending_review")
+        assert client.get("/healthz").json() == {"status": "ok", "database": "ok", "broker": "ok"}
         assert "refuses jobs" in (tmp_path / "server.log").read_text()
     finally:
         server.stop()
