@@ -159,45 +159,18 @@ def looks_like_unit(text: str) -> bool:
 
 def find_headers(words: list[tuple[str, float, float]], top: float, bottom: float,
                  page: int, page_width: float) -> list[Header]:
-    """Headers on one line of (text, x0, x1) words; several when panels sit side by side."""
+    """Headers on one line of (text, x0, x1) words; several when panels sit side by side.
+
+    Labels of the vocabulary place the columns; a heading word the vocabulary lacks becomes
+    a column of unknown kind where the labels leave a gap its content may fill (the name or
+    the value column), to be confirmed by the content under it (resolve_unknown)."""
     if not words:
         return []
     keys = [label_key(text) for text, _, _ in words]
     if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
             not _value_label_only(words, keys) and not _name_label_only(words, keys):
         return []  # most lines: not two label words, so no header
-    matched: list[Column] = []
-    unmatched: list[float] = []  # x0 of words that are not labels
-    unknown: list[Column] = []  # the same words as columns of unknown kind
-    i = 0
-    while i < len(words):
-        hit = None
-        for n in range(min(_MAX_LABEL_WORDS, len(words) - i), 0, -1):
-            label = " ".join(k for k in keys[i:i + n] if k)
-            if label in _LABELS and _tight(words[i:i + n], max(14.0, 1.2 * (bottom - top))):
-                hit = (n, label)
-                break
-        if hit is None:
-            if keys[i] in ("and", "", "/", "&") or not keys[i]:
-                i += 1
-                continue
-            if matched and words[i][1] - matched[-1].x1 < 12 and keys[i] in ("date", "dates", "of"):
-                matched[-1].x1 = words[i][2]  # "Previous Result and Date"
-            else:
-                unmatched.append(words[i][1])
-                if not re.search(r"\d", words[i][0]):
-                    unknown.append(Column(UNKNOWN, words[i][1], words[i][2], keys[i]))
-            i += 1
-            continue
-        n, label = hit
-        x0 = words[i][1]
-        if unknown and unknown[-1].x1 <= x0 and x0 - unknown[-1].x1 < 0.6 * (bottom - top) and \
-                (not matched or unknown[-1].x0 > matched[-1].x1):
-            # A word the vocabulary lacks printed as part of this label ("Reporting Unit").
-            x0 = unknown.pop().x0
-            unmatched.pop()
-        matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
-        i += n
+    matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
         # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary
         # lacks; the leftmost unknown heading is the name column.
@@ -234,6 +207,45 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if headers and right and min(right) > 0.5 * page_width:
         headers[-1].x_end = min(headers[-1].x_end, min(right) - 4)
     return headers
+
+
+def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height: float
+                  ) -> tuple[list[Column], list[float], list[Column]]:
+    """The line's label columns (longest label first), the x0 of the words that are not
+    labels, and those words as columns of unknown kind."""
+    matched: list[Column] = []
+    unmatched: list[float] = []
+    unknown: list[Column] = []
+    i = 0
+    while i < len(words):
+        hit = None
+        for n in range(min(_MAX_LABEL_WORDS, len(words) - i), 0, -1):
+            label = " ".join(k for k in keys[i:i + n] if k)
+            if label in _LABELS and _tight(words[i:i + n], max(14.0, 1.2 * height)):
+                hit = (n, label)
+                break
+        if hit is None:
+            if keys[i] in ("and", "", "/", "&") or not keys[i]:
+                i += 1
+                continue
+            if matched and words[i][1] - matched[-1].x1 < 12 and keys[i] in ("date", "dates", "of"):
+                matched[-1].x1 = words[i][2]  # "Previous Result and Date"
+            else:
+                unmatched.append(words[i][1])
+                if not re.search(r"\d", words[i][0]):
+                    unknown.append(Column(UNKNOWN, words[i][1], words[i][2], keys[i]))
+            i += 1
+            continue
+        n, label = hit
+        x0 = words[i][1]
+        if unknown and unknown[-1].x1 <= x0 and x0 - unknown[-1].x1 < 0.6 * height and \
+                (not matched or unknown[-1].x0 > matched[-1].x1):
+            # A word the vocabulary lacks printed as part of this label ("Reporting Unit").
+            x0 = unknown.pop().x0
+            unmatched.pop()
+        matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
+        i += n
+    return matched, unmatched, unknown
 
 
 def _tight(words: list[tuple[str, float, float]], max_gap: float) -> bool:
