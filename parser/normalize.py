@@ -98,15 +98,9 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if range_text and units is None:
         range_text, units = _split_range_units(range_text)
     if units:
-        units = units.replace("\u03bc", "\u00b5")  # Greek mu -> micro sign, as labs print it
-        if flag_text is None and (split := _flag_before_unit(units)) is not None:
-            flag_text, units = split  # "H = mmol/L": a flag read into the units cell
-        if "/" in units and unit_lexicon.is_unit(units, row.ocr):
-            units = unit_lexicon.tidy(units)  # "mg / dl" -> "mg/dl"
-        if row.ocr:
-            fixed = repair_unit(units)
-            if fixed != units:
-                units, confidence = fixed, confidence * 0.95
+        units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
+        if repaired_unit:
+            confidence *= 0.95
     reference = parse_range(range_text, context.gender, context.decimal_comma)
     flag = parse_flag(flag_text)
     result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
@@ -258,6 +252,21 @@ def _range_start(text: str) -> bool:
                                                   r"less|more|below|above)\b|^\d", text, re.I):
         return False
     return any(parse_range(text, gender) is not None for gender in (None, "male", "female"))
+
+
+def _clean_units(units: str, flag_text: str | None, ocr: bool) -> tuple[str, str | None, bool]:
+    """(units, flag, repaired?): the micro sign as labs print it, a flag read into the units
+    cell split off ("H = mmol/L"), spaces around '/' closed, OCR slips repaired."""
+    units = units.replace("\u03bc", "\u00b5")  # Greek mu -> micro sign, as labs print it
+    if flag_text is None and (split := _flag_before_unit(units)) is not None:
+        flag_text, units = split
+    if "/" in units and unit_lexicon.is_unit(units, ocr):
+        units = unit_lexicon.tidy(units)  # "mg / dl" -> "mg/dl"
+    if ocr:
+        fixed = repair_unit(units)
+        if fixed != units:
+            return fixed, flag_text, True
+    return units, flag_text, False
 
 
 def _flag_before_unit(units: str) -> tuple[str, str] | None:
