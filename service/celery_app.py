@@ -14,8 +14,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from celery import Celery
+from celery.signals import worker_process_init
 from sqlalchemy import select
 
+from parser.limits import MB, confine_process
 from service.db import Database
 from service.job_outbox import STALE_AFTER
 from service.runner import run_job
@@ -30,6 +32,13 @@ VISIBILITY_TIMEOUT = timedelta(hours=1)
 
 
 _apps: dict[str, Celery] = {}
+
+
+@worker_process_init.connect
+def _confine_worker_process(**_kwargs) -> None:
+    """Celery's pool processes parse under the same memory ceiling as the in-process pool's
+    (a bomb the input checks missed fails its job as invalid_input), and die with their parent."""
+    confine_process(get_settings().worker_memory_limit_mb * MB)
 
 
 def make_celery(settings: Settings) -> Celery:
