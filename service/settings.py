@@ -63,7 +63,7 @@ class Settings(BaseSettings):
     max_header_bytes: int = Field(default=32 * 1024, ge=1024)
     max_headers: int = Field(default=100, ge=10)
     max_url_bytes: int = Field(default=8 * 1024, ge=256)
-    header_timeout_seconds: float = Field(default=10.0, gt=0)
+    header_timeout_seconds: float = Field(default=5.0, gt=0)  # trickled headers held sockets forever
     body_timeout_seconds: float = Field(default=120.0, gt=0)  # 10 MB at under 1 Mbit/s
     max_connections: int = Field(default=500, ge=1)  # uvicorn answers 503 beyond
     keep_alive_seconds: int = Field(default=5, ge=1)
