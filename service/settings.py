@@ -16,6 +16,12 @@ deployment is described by its environment alone:
     LABREPORT_WORKER_NICENESS         CPU niceness of those processes (default 10)
     LABREPORT_MAX_PAGES               page limit of one report
     LABREPORT_WEBHOOK_RETRY_SCHEDULE  JSON list of seconds between attempts
+    LABREPORT_WORKER_MEMORY_LIMIT_MB  address-space ceiling of a parse process (1024)
+    LABREPORT_MAX_JSON_BODY_BYTES, _MAX_HEADER_BYTES, _MAX_HEADERS, _MAX_URL_BYTES,
+    _HEADER_TIMEOUT_SECONDS, _BODY_TIMEOUT_SECONDS, _MAX_CONNECTIONS, _KEEP_ALIVE_SECONDS
+                                      HTTP limits of every request (service.http_limits)
+    LABREPORT_LOGIN_MAX_FAILURES_PER_ACCOUNT / _PER_ADDRESS, _LOGIN_WINDOW_SECONDS,
+    _LOGIN_LOCKOUT_SECONDS            reviewer login throttling (service.review_auth)
 """
 
 from __future__ import annotations
