@@ -164,8 +164,8 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     Labels of the vocabulary place the columns; a heading word the vocabulary lacks becomes
     a column of unknown kind where the labels leave a gap its content may fill (the name or
     the value column), to be confirmed by the content under it (resolve_unknown)."""
-    if not words:
-        return []
+    if not words or sum(":" in text for text, _, _ in words) >= 2:
+        return []  # "Label : value" pairs, never a table's headings
     keys = [label_key(text) for text, _, _ in words]
     if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
             not _value_label_only(words, keys) and not _name_label_only(words, keys):

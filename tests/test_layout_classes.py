@@ -258,3 +258,22 @@ def test_cli_explain_prints_reading_on_stdout(tmp_path):
     assert result.exit_code == 0, result.output
     assert "=== page 1" in result.stdout and "read: " in result.stdout
     assert '"results"' not in result.stdout  # the reading, not the JSON
+
+
+def test_ocr_value_glued_to_flag_and_unit_is_split_only_before_a_unit():
+    from parser.normalize import split_value
+
+    assert split_value("116Lpg/mL")[:3] == ("116", "L", "pg/mL")
+    assert split_value("16L%")[:3] == ("16", "L", "%")
+    assert split_value("299,738/cumm")[:3] == ("299,738", None, "/cumm")
+    assert split_value("6.1H %")[:3] == ("6.1", "H", "%")
+    assert split_value("12abc")[:3] == ("12abc", None, None)  # not a unit: left alone
+
+
+def test_label_value_pairs_are_never_a_table_header():
+    from parser.columns import find_headers
+
+    words = [("Referring", 0, 40), ("Physician", 45, 90), (":", 92, 94), ("Dr.", 100, 110),
+             ("Sample", 200, 230), ("No.", 232, 245), (":", 247, 249), ("41251841", 255, 300),
+             ("Registration", 320, 370), ("Date", 375, 395), (":", 397, 399), ("21", 405, 415)]
+    assert find_headers(words, 0, 10, 1, 600) == []
