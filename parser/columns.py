@@ -16,6 +16,7 @@ from functools import lru_cache
 from parser import vocabulary
 from parser.flags import is_flag
 from parser.ranges import NUMBER, looks_like_range
+from parser.units import is_unit
 
 NAME, RESULT, FLAG, UNITS, RANGE = "name", "result", "flag", "units", "range"
 IN_RANGE, OUT_OF_RANGE, PREVIOUS, OTHER = "in_range", "out_of_range", "previous", "other"
@@ -194,6 +195,13 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
         return []
     if len(matched) >= 2 and NAME not in {c.kind for c in matched}:
         matched = _names_from_unknown(matched, unknown)
+        named = {c.x0 for c in matched if c.kind == NAME}
+        unmatched = [x for x in unmatched if x not in named]  # now the name column's label
+    kinds = {c.kind for c in matched}
+    if RESULT not in kinds and kinds & {IN_RANGE, OUT_OF_RANGE}:
+        # "Out of Range" labelled, the results' own heading unknown ("Reading"): keep it.
+        between = _merge_adjacent([c for c in unknown if first < c.x0 < last])
+        matched = sorted(matched + between, key=lambda c: c.x0)
     headers = _split_side_by_side(matched, top, bottom, page, page_width)
     if not headers:
         # No value column labelled: unknown words between the labels may be it ("Reading").
@@ -402,38 +410,56 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
 
 def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
     """Give each column of unknown kind the kind its content votes for: numbers under an
-    unlabelled-by-vocabulary heading are the results when no value column is labelled."""
+    unlabelled-by-vocabulary heading are the results when no value column is labelled, or
+    when the labelled one ("Out of Range") holds fewer numbers than it (then it is a flag
+    column)."""
     if UNKNOWN not in header.kinds:
         return header
-    columns = []
-    for col in header.columns:
+    columns = list(header.columns)
+    for i, col in enumerate(header.columns):
         if col.kind != UNKNOWN:
-            columns.append(col)
             continue
-        pad = 0.5 * (col.x1 - col.x0)
-        votes: dict[str, int] = {}
-        known = [c for c in header.columns if c.kind not in (UNKNOWN, NAME)]
-        for x0, x1, text in phrases:
-            if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0 or \
-                    any(min(x1, c.x1) - max(x0, c.x0) > 0 for c in known):
-                continue  # not under this heading, or under a labelled neighbour
-            kind = _leading_kind(text)
-            votes[kind] = votes.get(kind, 0) + 1
+        votes = _column_votes(col, header, phrases)
         kinds = {k: v for k, v in votes.items() if k != OTHER}
         best = max(kinds, key=kinds.get) if kinds and max(kinds.values()) >= 2 else OTHER
-        taken = {c.kind for c in header.columns}
+        taken = {c.kind for c in columns}
         if best == RESULT and taken & set(VALUE_KINDS):
-            best = PREVIOUS
+            labelled = [j for j, c in enumerate(columns) if c.kind in (IN_RANGE, OUT_OF_RANGE)]
+            if RESULT not in taken and labelled and all(
+                    _column_votes(columns[j], header, phrases).get(RESULT, 0) < votes[RESULT]
+                    for j in labelled):
+                for j in labelled:  # the labelled value column only carries flags
+                    columns[j] = Column(FLAG, columns[j].x0, columns[j].x1, columns[j].label)
+            else:
+                best = PREVIOUS
         elif best in taken:
             best = OTHER
-        columns.append(Column(best, col.x0, col.x1, col.label))
+        columns[i] = Column(best, col.x0, col.x1, col.label)
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def _column_votes(col: Column, header: Header, phrases: list[tuple[float, float, str]]) -> dict[str, int]:
+    """How many phrases under `col` (and not under a labelled neighbour) read as each kind."""
+    pad = 0.5 * (col.x1 - col.x0)
+    others = [c for c in header.columns if c is not col and c.kind != NAME]
+    votes: dict[str, int] = {}
+    for x0, x1, text in phrases:
+        if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0 or \
+                any(min(x1, c.x1) - max(x0, c.x0) > 0 for c in others):
+            continue  # not under this heading, or under a neighbour's
+        kind = _leading_kind(text)
+        votes[kind] = votes.get(kind, 0) + 1
+    return votes
 
 
 def _leading_kind(text: str) -> str:
     """The kind of a cell by what it starts with: "H 26.4 pg (27.0-33.0)" is a result (a
     flag, a unit or a range may ride along in the same cell)."""
     kind = content_kind(text)
+    if kind == UNITS and not is_unit(text):
+        # A word that only looks like a unit ("Negative", "Yellow", "Cloudy *") under a
+        # value heading is a qualitative result.
+        return RESULT if re.fullmatch(r"[A-Za-z][A-Za-z ]{2,30}[*+]?", text.strip()) else OTHER
     if kind is not None:
         return kind
     tokens = text.split()

@@ -277,3 +277,26 @@ def test_label_value_pairs_are_never_a_table_header():
              ("Sample", 200, 230), ("No.", 232, 245), (":", 247, 249), ("41251841", 255, 300),
              ("Registration", 320, 370), ("Date", 375, 395), (":", 397, 399), ("21", 405, 415)]
     assert find_headers(words, 0, 10, 1, 600) == []
+
+
+def test_numbers_under_an_unknown_heading_beat_a_labelled_column_holding_flags():
+    rows = _rows(page([
+        [(40, 100, "Particulars"), (180, 100, "Out of Range"), (270, 100, "Reading"),
+         (330, 100, "Measurement Unit"), (450, 100, "Reference Range")],
+        [(40, 120, "UREA"), (270, 120, "5.3"), (330, 120, "mmol/L"), (450, 120, "(2.5-7.8)")],
+        [(40, 135, "CREATININE"), (180, 135, "Low"), (270, 135, "45"), (330, 135, "µmol/L"), (450, 135, "(62-115)")],
+        [(40, 150, "SODIUM"), (270, 150, "141"), (330, 150, "mmol/L"), (450, 150, "(136-145)")],
+    ], width=620))
+    assert [(r[0], r[1], r[4]) for r in rows] == [
+        ("UREA", "5.3", None), ("CREATININE", "45", "Low"), ("SODIUM", "141", None)]
+
+
+def test_qualitative_results_confirm_an_unknown_value_heading():
+    rows = _rows(page([
+        [(40, 100, "TEST DESCRIPTION"), (260, 100, "STANDARD RANGE"), (470, 100, "READING")],
+        [(40, 120, "Color"), (260, 120, "Yellow"), (470, 120, "Yellow")],
+        [(40, 135, "Appearance"), (260, 135, "Clear"), (470, 135, "Cloudy *")],
+        [(40, 150, "Protein"), (260, 150, "Negative"), (470, 150, "Trace")],
+    ], width=620))
+    assert [(r[0], r[1], r[3]) for r in rows] == [
+        ("Color", "Yellow", "Yellow"), ("Appearance", "Cloudy *", "Clear"), ("Protein", "Trace", "Negative")]
