@@ -299,7 +299,7 @@ def image_header(data: bytes) -> Image.Image:
         image = opener(io.BytesIO(data))
         width, height = image.size
     except (OSError, SyntaxError, ValueError, struct_error) as error:
-        raise UndecodableImageError(f"the image cannot be decoded ({_short(error)})") from None
+        raise UndecodableImageError(f"the image cannot be decoded ({_short(error)}): it is damaged or cut short; save or scan it again") from None
     if width < 1 or height < 1:
         raise UndecodableImageError("the image has no pixels (its width or height is 0)")
     _check_pixels(width, height, _bytes_per_pixel(image), what="the image")
@@ -313,7 +313,7 @@ def check_image_header(data: bytes) -> None:
         if image.format == "PNG":
             image.verify()
     except (OSError, SyntaxError, ValueError, struct_error) as error:
-        raise UndecodableImageError(f"the image cannot be decoded ({_short(error)})") from None
+        raise UndecodableImageError(f"the image cannot be decoded ({_short(error)}): it is damaged or cut short; save or scan it again") from None
     finally:
         image.close()
 
@@ -330,7 +330,7 @@ def open_image(data: bytes) -> Image.Image:
     except (OSError, SyntaxError, ValueError, struct_error) as error:
         # PIL reports truncated or damaged data as OSError/SyntaxError; the detail names the
         # damage, never the content.
-        raise UndecodableImageError(f"the image cannot be decoded ({_short(error)})") from None
+        raise UndecodableImageError(f"the image cannot be decoded ({_short(error)}): it is damaged or cut short; save or scan it again") from None
     return image
 
 
