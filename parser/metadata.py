@@ -131,7 +131,38 @@ def _split_label(text: str) -> tuple[str | None, str]:
             return key, rest.strip()
         return None, ""
     key = _label_key(text)
-    return (key, "") if key in _LABELS else (None, "")
+    if key in _LABELS:
+        return key, ""
+    return _label_prefix(text)
+
+
+_MAX_LABEL_WORDS = 4
+
+
+def _label_prefix(text: str) -> tuple[str | None, str]:
+    """A label printed without a colon before its value ("Name ASHDOWN, PETER", "Sample ID
+    LN45369115"): the longest label the phrase starts with, kept only when what follows has
+    the shape of that field's value (a date for dates, a sex for gender, a name for names,
+    digits for identifiers); a table row ("Specimen Serum") does not."""
+    words = text.split()
+    for n in range(min(_MAX_LABEL_WORDS, len(words) - 1), 0, -1):
+        key = _label_key(" ".join(words[:n]))
+        if key in _LABELS and _value_fits(_LABELS[key], " ".join(words[n:])):
+            return key, " ".join(words[n:])
+    return None, ""
+
+
+def _value_fits(field: str, value: str) -> bool:
+    if field in ("dob", "collected", "reported"):
+        return read_date(value) is not None
+    if field in ("gender", "age_gender"):
+        return read_gender(value) is not None
+    if field in ("name", "first_name", "last_name"):
+        # Two to five words: "PATIENT INFORMATION" is a block title, not a patient called so.
+        return bool(re.fullmatch(r"[A-Za-z][A-Za-z .,'\-]{1,60}", value)) and 2 <= len(value.split()) <= 5
+    if field == "specimen":
+        return bool(re.search(r"\d", value)) and len(value.split()) == 1
+    return field == "other"
 
 
 @lru_cache(maxsize=4096)

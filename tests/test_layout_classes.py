@@ -300,3 +300,13 @@ def test_qualitative_results_confirm_an_unknown_value_heading():
     ], width=620))
     assert [(r[0], r[1], r[3]) for r in rows] == [
         ("Color", "Yellow", "Yellow"), ("Appearance", "Cloudy *", "Clear"), ("Protein", "Trace", "Negative")]
+
+
+def test_ocr_dotted_leader_read_as_letters_is_trimmed_from_the_name():
+    from parser.layout.rows import trim_ocr_leader
+
+    words = [Word("Iron", 0, 0, 10, 10, 0.82), Word("Binding", 12, 0, 40, 10, 0.95),
+             Word("Capacity", 42, 0, 80, 10, 0.93), Word("-rmlmmme", 82, 0, 120, 10, 0.0)]
+    assert [w.text for w in trim_ocr_leader(words)] == ["Iron", "Binding", "Capacity"]
+    sure = [Word("Free", 0, 0, 10, 10, 0.9), Word("T4", 12, 0, 20, 10, 0.9)]
+    assert trim_ocr_leader(sure) == sure

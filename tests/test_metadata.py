@@ -80,3 +80,13 @@ def test_lab_name_from_company_mention_when_header_has_none():
 def test_patient_id_is_not_the_specimen_number():
     doc = document(page([[(40, 100, "Patient ID: HF-2026-04521")]]))
     assert extract_metadata(doc).specimen_number is None
+
+
+def test_labels_printed_without_colon_when_the_value_has_the_fields_shape():
+    from parser.metadata import _label_prefix
+
+    assert _label_prefix("Name ASHDOWN, PETER") == ("name", "ASHDOWN, PETER")
+    assert _label_prefix("Sample ID LN45369115") == ("sample id", "LN45369115")
+    assert _label_prefix("Date of Birth 25 February 1999") == ("date of birth", "25 February 1999")
+    assert _label_prefix("Specimen Serum") == (None, "")  # a table row, not an identifier
+    assert _label_prefix("PATIENT INFORMATION") == (None, "")  # a block title

@@ -87,3 +87,25 @@ def heading_text(text: str) -> str:
 
 def looks_like_specimen(text: str) -> bool:
     return bool(re.match(r"^\W*(sample|specimen)(\s+type)?\s*[:\-]?", text, re.I))
+
+
+# An OCR word this unsure, after the name's first word, that reads as dots or noise is the
+# dotted leader between the name and its value, read as letters.
+_LEADER_CONFIDENCE = 0.3
+
+
+def trim_ocr_leader(words: list[Word]) -> list[Word]:
+    """The name's words without the trailing leader OCR read as text ("Capacity -rmlmmme",
+    "COLOR Saesy cons aie tris"): unsure trailing words with leader marks or too long to be
+    a short word, never the first word."""
+    kept = list(words)
+    while len(kept) > 1 and _leader_word(kept[-1]):
+        kept.pop()
+    return kept
+
+
+def _leader_word(word: Word) -> bool:
+    text = word.text
+    if word.conf >= _LEADER_CONFIDENCE:
+        return False
+    return bool(re.search(r"[-—.:_~·…]{2,}|^[-—.:_~·…]", text)) or len(text) >= 3

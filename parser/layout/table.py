@@ -18,7 +18,7 @@ from parser.columns import Header
 from parser.layout.cells import Cells, is_tier, place
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
-    comment_sentence, continues_name, heading_text, looks_like_specimen,
+    comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
 )
 from parser.lines import Line
 from parser.page import Word
@@ -166,6 +166,8 @@ class TableReader:
     def _value_line(self, c: Cells, kind: str, value: str) -> None:
         """A value line: its name may be on this line, above it, or both."""
         name = c.text(cols.NAME).strip()
+        if c.line.ocr and c.name_words():
+            name = " ".join(w.text for w in trim_ocr_leader(c.name_words()))
         named_above = garbled_name_under(c, self.pending) if c.line.ocr else None
         if named_above is not None:
             name = ""  # OCR merged the garbled method line under the name into the value line
