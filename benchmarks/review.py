@@ -1,199 +1,172 @@
-"""How well does routing separate right jobs from wrong ones? `python -m benchmarks.review`.
+"""Does routing let right jobs through and stop wrong ones? `python -m benchmarks.review [--fit]`.
 
-Runs the pipeline (parser + LOINC) once over every fixture with an expected output, then
-routes each report at several extraction-confidence thresholds and prints, per threshold:
+Material (benchmarks/review_corpus.py): `fit` = synthetic reports from unused seeds, every layout,
+digital + scanned + photo (the risk model is fitted on these and nothing else); `check` = the same
+family from other seeds (calibration, and the thresholds are chosen here); then, for the figures,
+the stored synthetic fixtures, the html family (non-sealed part, when present) and the real samples.
 
-- skip:        share of jobs that skip review (complete directly);
-- wrong|skip:  share of wrong rows among the rows of jobs that skip review — the figure that
-               must stay low (aim <= 1%): a wrong row there reaches the client unchecked;
-- missed|skip: share of expected rows missing from jobs that skip review;
-- need|review: share of jobs sent to review that really had a wrong, invented or missing row;
-- wrong marked: share of wrong rows whose own row routing marked uncertain (the reviewer is
-               pointed at them, not just at the job);
-- marks right: share of marked rows that really are wrong (the rest cost a reviewer a look).
+Prints:
+- calibration on `check`: rows sorted by predicted probability of being wrong, ten equal groups,
+  mean predicted vs observed share of wrong rows;
+- per family, for the old rules ("before") and the risk routing ("after"): share of jobs that
+  complete without review (skip), share of wrong/missing/extra rows inside those (bad|skip), share
+  of documents with any wrong, missing or extra row that go to review (caught).
+A row is wrong when its value, unit, range or interpretation differs from the expected output, or
+(synthetic reports drawn here, where the truth is known) its top LOINC code is not an acceptable one.
 
-A row is wrong when its value, unit, range or interpretation disagrees with the expected
-row (benchmarks/scoring.py matches rows), or when the expected output has no such row
-(invented). LOINC codes are not in the expected files, so the LOINC rule is measured only
-through its effect on which jobs go to review. A second table ignores the LOINC status to
-show what the extraction rules alone do.
-
-Options: --cache DIR keeps the pipeline output per fixture (re-runs then take seconds);
---only digital,real limits the modalities; --details lists the wrong rows of skipped jobs.
+`--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
+matcher changes). `--cache DIR` keeps parses (only valid while the parser is unchanged).
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
+import datetime as dt
 import json
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.scoring import field_matches, match_rows
-from fixtures.catalog import MODALITIES, Fixture, discover
-from parser.exceptions import LabReportError
-from parser.models import ReportData
-from review.routing import DEFAULT_THRESHOLD, LOINC_CODE, route_report
+from benchmarks.review_corpus import Case, drawn, families
+from review import risk
+from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
 
-THRESHOLDS = (0.0, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95)
-JUDGED_FIELDS = ("value", "unit", "range", "interpretation")
-
-
-@dataclass
-class Parsed:
-    fixture: Fixture
-    report: ReportData
-    wrong: set[int]  # indexes of predicted rows that are wrong or invented
-    missed: int  # expected rows with no predicted row
-
-    @property
-    def has_error(self) -> bool:
-        return bool(self.wrong) or self.missed > 0
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
+MAX_EXPECTED = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 100.0)
+TARGET_BAD = 0.005  # wrong/missing/extra rows inside jobs that skip review
+TARGET_CAUGHT = 0.95  # documents with an error that go to review
 
 
-def judge(expected: dict, report: ReportData) -> tuple[set[int], int]:
-    """(wrong predicted row indexes, missed expected rows) of one report."""
-    exp_rows = expected.get("results", [])
-    pred_rows = [row.model_dump() for row in report.results]
-    pairs = match_rows(exp_rows, pred_rows)
-    wrong = {j for j in range(len(pred_rows))} - {j for _, j in pairs}  # invented rows
-    for i, j in pairs:
-        agreement = field_matches(exp_rows[i], pred_rows[j])
-        if not all(agreement[name] for name in JUDGED_FIELDS):
-            wrong.add(j)
-    return wrong, len(exp_rows) - len(pairs)
+def rows_and_labels(cases: list[Case]) -> tuple[list[list[float]], list[bool]]:
+    """Features and right/wrong labels of every row the model decides (hard doubts are rules)."""
+    features, labels = [], []
+    for case in cases:
+        for (row_features, _evidence, doubts), right in zip(risk.described(case.report), case.row_right):
+            if not doubts:
+                features.append(row_features)
+                labels.append(right)
+    return features, labels
 
 
-def run_pipeline(fixture: Fixture, cache: Path | None) -> ReportData | None:
-    """The pipeline's report for the fixture, or None when the pipeline refused it."""
-    # Imported on first use: with a warm --cache the OCR/PDF stack is never loaded.
-    from service.pipeline import process_document
-
-    data = fixture.path.read_bytes()
-    cached = None
-    if cache is not None:
-        cached = cache / (hashlib.sha256(data).hexdigest()[:24] + ".json")
-        if cached.exists():
-            text = cached.read_text()
-            return None if text == "null" else ReportData.model_validate_json(text)
-    try:
-        report = process_document(data, filename=fixture.path.name)
-    except LabReportError:
-        report = None
-    if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        cached.write_text("null" if report is None else report.model_dump_json())
-    return report
+def write_model(weights: tuple[float, ...], cases: list[Case]) -> None:
+    rows = sum(len(c.right) for c in cases)
+    wrong = sum(c.row_right.count(False) for c in cases)
+    risk.MODEL_PATH.parent.mkdir(exist_ok=True)
+    risk.MODEL_PATH.write_text(json.dumps({
+        "fitted_by": "python -m benchmarks.review --fit",
+        "fitted_on": f"{len(cases)} drawn synthetic reports ({rows} rows, {wrong} wrong), "
+                     f"{dt.date.today().isoformat()}",
+        "features": list(risk.FEATURES),
+        "weights": list(weights),
+    }, indent=1) + "\n")
+    risk.weights.cache_clear()
 
 
-def without_loinc_status(report: ReportData) -> ReportData:
-    """The report as if every LOINC match were sure: isolates the extraction rules."""
-    copy = report.model_copy(deep=True)
-    for row in copy.results:
-        row.loinc_match_status = "auto_match"
-    return copy
+def calibration(cases: list[Case]) -> list[tuple[float, float, int]]:
+    """(mean predicted wrong, observed wrong share, rows) per decile of predicted risk."""
+    pairs = sorted((a.risk, not right) for case in cases
+                   for a, right in zip(risk.assess(case.report), case.row_right))
+    groups = []
+    for k in range(10):
+        part = pairs[k * len(pairs) // 10:(k + 1) * len(pairs) // 10]
+        if part:
+            groups.append((sum(p for p, _ in part) / len(part), sum(w for _, w in part) / len(part), len(part)))
+    return groups
 
 
-def table(parsed: list[Parsed], *, ignore_loinc: bool) -> list[dict]:
-    lines = []
+def old_rules(case: Case) -> bool:
+    """The routing before risk: any rule-based doubt (LOINC status included) or no rows."""
+    rows = case.report.results
+    from review import plausibility
+
+    usual = plausibility.ranges_are_usual(rows)
+    return not rows or any(uncertain_fields(row, ranges_usual=usual) for row in rows)
+
+
+def figures(cases: list[Case], decide) -> dict:
+    skipped = [c for c in cases if not decide(c)]
+    rows = sum(len(c.right) + c.missed for c in skipped)
+    bad = sum(c.row_right.count(False) + c.missed for c in skipped)
+    with_error = [c for c in cases if c.has_error]
+    return {
+        "jobs": len(cases),
+        "skip": len(skipped) / len(cases) if cases else 0.0,
+        "bad|skip": bad / rows if rows else 0.0,
+        "caught": sum(decide(c) for c in with_error) / len(with_error) if with_error else 1.0,
+        "with error": len(with_error),
+        "bad rows skipped": bad,
+    }
+
+
+def risk_decider(threshold: float, max_expected: float):
+    return lambda case: route_report(case.report, threshold=threshold, max_expected_wrong=max_expected).needs_review
+
+
+def choose(cases: list[Case]) -> list[dict]:
+    grid = []
     for threshold in THRESHOLDS:
-        skipped_rows = wrong_skipped = expected_skipped = missed_skipped = 0
-        skipped_jobs = reviewed_jobs = reviewed_needed = 0
-        wrong_total = wrong_marked = marked_total = 0
-        for item in parsed:
-            report = without_loinc_status(item.report) if ignore_loinc else item.report
-            decision = route_report(report, threshold=threshold)
-            marked_rows = {index for index, field in decision.uncertain if not (ignore_loinc and field == LOINC_CODE)}
-            wrong_total += len(item.wrong)
-            wrong_marked += len(item.wrong & marked_rows)
-            marked_total += len(marked_rows)
-            if decision.needs_review:
-                reviewed_jobs += 1
-                reviewed_needed += int(item.has_error)
-            else:
-                skipped_jobs += 1
-                skipped_rows += len(report.results)
-                wrong_skipped += len(item.wrong)
-                expected_skipped += len(item.report.results) - len(item.wrong) + item.missed
-                missed_skipped += item.missed
-        lines.append(
-            {
-                "threshold": threshold,
-                "skip": skipped_jobs / len(parsed) if parsed else 0.0,
-                "wrong|skip": wrong_skipped / skipped_rows if skipped_rows else 0.0,
-                "missed|skip": missed_skipped / expected_skipped if expected_skipped else 0.0,
-                "need|review": reviewed_needed / reviewed_jobs if reviewed_jobs else 0.0,
-                "wrong marked": wrong_marked / wrong_total if wrong_total else 1.0,
-                "marks right": wrong_marked / marked_total if marked_total else 1.0,
-                "jobs skipped": skipped_jobs,
-                "wrong rows skipped": wrong_skipped,
-            }
-        )
-    return lines
+        for max_expected in MAX_EXPECTED:
+            result = figures(cases, risk_decider(threshold, max_expected))
+            grid.append({"threshold": threshold, "max_expected_wrong": max_expected, **result})
+    return grid
 
 
-def print_table(title: str, lines: list[dict]) -> None:
-    print(f"\n{title}")
-    print(f"{'threshold':>9} {'skip':>7} {'wrong|skip':>10} {'missed|skip':>11} {'need|review':>11} "
-          f"{'wrong marked':>12} {'marks right':>11} {'jobs skipped':>12} {'wrong rows skipped':>18}")
-    for line in lines:
-        mark = "  <- DEFAULT_THRESHOLD" if abs(line["threshold"] - DEFAULT_THRESHOLD) < 1e-9 else ""
-        print(f"{line['threshold']:>9.2f} {line['skip']:>7.1%} {line['wrong|skip']:>10.2%} "
-              f"{line['missed|skip']:>11.2%} {line['need|review']:>11.1%} {line['wrong marked']:>12.1%} "
-              f"{line['marks right']:>11.1%} "
-              f"{line['jobs skipped']:>12d} {line['wrong rows skipped']:>18d}{mark}")
+def line(name: str, result: dict) -> str:
+    return (f"{name:<34}{result['jobs']:>5} {result['skip']:>7.1%} {result['bad|skip']:>9.2%} "
+            f"{result['caught']:>8.1%} {result['with error']:>7}")
 
 
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--cache", type=Path, help="directory keeping the pipeline output per fixture")
-    options.add_argument("--only", help=f"comma-separated modalities among {', '.join(MODALITIES)}")
-    options.add_argument("--details", action="store_true", help="list wrong rows of jobs that skip review")
+    options.add_argument("--fit", action="store_true", help="refit review/data/risk_model.json first")
+    options.add_argument("--cache", type=Path, help="directory keeping the pipeline output per document")
+    options.add_argument("--fit-reports", type=int, default=10, help="drawn reports per layout for fitting")
+    options.add_argument("--check-reports", type=int, default=6, help="drawn reports per layout for checking")
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
-    options.add_argument("--fixtures", type=Path, help="fixture tree to use (default: fixtures/)")
     args = options.parse_args(argv)
-
-    modalities = set(args.only.split(",")) if args.only else set(MODALITIES)
-    found = discover(args.fixtures) if args.fixtures else discover()
-    # Expected outputs are read once, up front, so the run judges one consistent set.
-    fixtures = [(f, f.expected) for f in found if f.modality in modalities]
-    fixtures = [(f, expected) for f, expected in fixtures if "failure_reason" not in expected]
-    parsed: list[Parsed] = []
-    refused = 0
     started = time.perf_counter()
-    for fixture, expected in fixtures:
-        report = run_pipeline(fixture, args.cache)
-        if report is None:
-            refused += 1  # a refused report fails; it never reaches review or a client
+
+    if args.fit:
+        fit_cases = list(drawn("fit", args.fit_reports, args.cache))
+        features, labels = rows_and_labels(fit_cases)
+        weights = risk.fit(features, labels)
+        write_model(weights, fit_cases)
+        print(f"fitted on {len(fit_cases)} reports, {len(labels)} rows ({labels.count(False)} wrong) -> {risk.MODEL_PATH}")
+        for name, weight in zip(risk.FEATURES, weights):
+            print(f"  {name:<22}{weight:>8.3f}")
+
+    check = list(drawn("check", args.check_reports, args.cache))
+    print(f"\nCalibration on {len(check)} drawn reports not used for fitting "
+          f"(rows sorted by predicted risk, ten equal groups):")
+    print(f"{'decile':>6} {'rows':>5} {'predicted wrong':>16} {'observed wrong':>15}")
+    table = calibration(check)
+    for k, (predicted, observed, count) in enumerate(table, 1):
+        print(f"{k:>6} {count:>5} {predicted:>16.3%} {observed:>15.3%}")
+
+    grid = choose(check)
+    print(f"\nThresholds on the check reports (team threshold = lowest P(row right); job limit = expected wrong rows):")
+    print(f"{'threshold':>9} {'max exp':>7} {'skip':>7} {'bad|skip':>9} {'caught':>8}")
+    for entry in grid:
+        mark = "  <- default" if (entry["threshold"], entry["max_expected_wrong"]) == (
+            DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG) else ""
+        print(f"{entry['threshold']:>9.2f} {entry['max_expected_wrong']:>7.2f} {entry['skip']:>7.1%} "
+              f"{entry['bad|skip']:>9.2%} {entry['caught']:>8.1%}{mark}")
+
+    sets = {"synthetic drawn (check)": check, **families(args.cache)}
+    print(f"\n{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}")
+    out = {"calibration": table, "grid": grid, "families": {}}
+    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
+    for name, cases in sets.items():
+        if not cases:
+            print(f"{name:<34}    0  (no material)")
             continue
-        wrong, missed = judge(expected, report)
-        parsed.append(Parsed(fixture, report, wrong, missed))
-    elapsed = time.perf_counter() - started
-
-    rows = sum(len(p.report.results) for p in parsed)
-    print(f"{len(parsed)} reports ({refused} refused by the pipeline), {rows} rows, "
-          f"{sum(len(p.wrong) for p in parsed)} wrong or invented rows, "
-          f"{sum(p.missed for p in parsed)} missed rows, "
-          f"{sum(p.has_error for p in parsed)} reports with an error; pipeline {elapsed:.1f} s")
-    full = table(parsed, ignore_loinc=False)
-    extraction_only = table(parsed, ignore_loinc=True)
-    print_table("All routing rules (what the service does):", full)
-    print_table("Extraction rules only (LOINC status ignored):", extraction_only)
-
-    if args.details:
-        print("\nWrong rows in jobs the extraction rules let through at the default threshold:")
-        for item in parsed:
-            if route_report(without_loinc_status(item.report)).needs_review:
-                continue
-            for j in sorted(item.wrong):
-                row = item.report.results[j]
-                print(f"  {item.fixture.path.parent.name}/{item.fixture.path.name}: row {j} {row.test_name!r} value {row.value!r} "
-                      f"units {row.units!r} conf {row.extraction_confidence:.2f}")
+        before_figures, after_figures = figures(cases, old_rules), figures(cases, after)
+        print(line(f"{name}, before", before_figures))
+        print(line(f"{name}, after", after_figures))
+        out["families"][name] = {"before": before_figures, "after": after_figures}
+    print(f"\n({time.perf_counter() - started:.0f} s)")
     if args.json:
-        print(json.dumps({"all_rules": full, "extraction_only": extraction_only}, indent=1))
+        print(json.dumps(out, indent=1))
     return 0
 
 

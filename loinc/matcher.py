@@ -496,7 +496,8 @@ def _urine_twin(ranked: list[Candidate]) -> bool:
     best = ranked[0]
     sides = {"urine"}, {"serum_plasma", "blood"}
     for other in ranked[1:10]:
-        if other.name_score < best.name_score - 2 or other.entry.component.lower() != best.entry.component.lower():
+        if (other.name_score < best.name_score - 2 or other.entry.property != best.entry.property
+                or other.entry.component.lower() != best.entry.component.lower()):
             continue
         pair = {best.entry.specimen, other.entry.specimen}
         if len(pair) == 2 and pair & sides[0] and pair & sides[1]:

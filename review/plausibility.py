@@ -88,8 +88,18 @@ _CELL_COUNTS: dict[str, tuple[float, float]] = {  # per microlitre
 }
 
 
+# Method-less siblings and substance twins share the limits of the code listed above.
+_SAME_LIMITS = {"20570-8": "4544-3", "30428-7": "787-2", "28539-5": "785-6", "28540-3": "786-4",
+                "30385-9": "788-0", "26453-1": "789-8", "26515-7": "777-3", "14749-6": "2345-7",
+                "15074-8": "2339-0", "14771-0": "1558-6", "14682-9": "2160-0", "14937-7": "3094-0",
+                "22664-7": "3091-6", "14933-6": "3084-1", "14647-2": "2093-3", "14646-4": "2085-9",
+                "22748-8": "2089-1", "39469-2": "13457-7", "14927-8": "2571-8", "2000-8": "17861-6",
+                "14631-6": "1975-2", "17856-6": "4548-4", "59261-8": "4548-4", "61151-7": "1751-7"}
+
+
 def _loinc_code(result: LabReportResult) -> str | None:
-    return result.loinc_matches[0].loinc_code if result.loinc_matches else None
+    code = result.loinc_matches[0].loinc_code if result.loinc_matches else None
+    return _SAME_LIMITS.get(code, code)
 
 
 def value_is_plausible(result: LabReportResult) -> bool | None:

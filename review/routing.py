@@ -1,9 +1,12 @@
 """Does a parsed report need a person before it completes? And which fields should they check?
 
-The job runner calls `route_report` after the pipeline: a report with any uncertain
-field goes to `pending_review`, the rest complete directly. An unsure row must be
-seen by a person, never silently guessed, so every rule here errs towards review.
-`DEFAULT_THRESHOLD` was chosen with `benchmarks/review.py` (see that file's docstring).
+The job runner calls `route_report` after the pipeline. Every row gets a calibrated probability
+of being right (`review.risk`: reader confidence, evidence checks, LOINC status). A job goes to
+`pending_review` when any row's probability is below the team's threshold, when the expected
+number of wrong rows in it exceeds `MAX_EXPECTED_WRONG`, or when it has no rows; the rest complete
+directly. Rows confirmed by evidence (a derived value agreeing with its parts, a flag agreeing
+with the range) need no person; a row contradicting its neighbours does.
+The defaults were chosen with `python -m benchmarks.review` on reports not used for fitting.
 """
 
 from __future__ import annotations
@@ -11,21 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from parser.models import LabReportResult, ReportData
-from review import plausibility
+from review import plausibility, risk
 
-# Below this extraction confidence (the reader's confidence in the row) a value, unit or
-# range is treated as unread. Chosen with `python -m benchmarks.review` over the 66 parsable
-# fixtures (1,118 rows), 2026-11-21 06:05 UTC, all rules on:
-#   threshold  jobs skipping review  wrong rows in them  rows missing in them  wrong rows marked
-#   0.50       10.6%                 3.81%               0.0%                  76%
-#   0.70        9.1%                 0.00%               0.0%                  83%
-#   0.80        7.6%                 0.00%               0.0%                  88%
-#   0.90        7.6%                 0.00%               0.0%                  92%
-#   0.95        7.6%                 0.00%               0.0%                  97%
-# From 0.70 up no skipped job has a wrong or missing row; 0.90 keeps a margin above that and
-# points the reviewer at 92% of the wrong rows (the row itself is marked) for the same skip
-# share as 0.75-0.95. Jobs sent to review that really had a wrong/missing row: 61%.
+# The team's setting: the lowest probability of being right a row may have and still reach the
+# client unchecked (a row below it sends its job to review). See DEFAULTS_MEASURED below.
 DEFAULT_THRESHOLD = 0.90
+# A job whose rows add up to more expected wrong rows than this goes to review even when no
+# single row is below the threshold (many slightly doubtful rows).
+MAX_EXPECTED_WRONG = 0.5
+# Rule-based marks point the reviewer at fields; below this reader confidence a field is marked.
+MARK_CONFIDENCE = 0.90
+# At most this many row reasons are listed; the rest are summed up in one line.
+MAX_ROW_REASONS = 6
 
 # Field names as the review UI and the PATCH body spell them.
 VALUE = "value"
@@ -47,6 +47,7 @@ REASON_MISSING_UNIT = "unit missing where one is expected"
 REASON_MISSING_RANGE = "reference range missing while the report prints ranges"
 REASON_INVERTED_RANGE = "reference range minimum is above its maximum"
 REASON_EMPTY = "empty test name or value"
+REASON_EXPECTED_WRONG = "too many doubtful rows together"
 
 
 @dataclass
@@ -58,7 +59,7 @@ class RoutingDecision:
 
 
 def uncertain_fields(
-    result: LabReportResult, *, threshold: float = DEFAULT_THRESHOLD, ranges_usual: bool = False
+    result: LabReportResult, *, threshold: float = MARK_CONFIDENCE, ranges_usual: bool = False
 ) -> list[tuple[str, str]]:
     """(field, reason) pairs of one result that a person should check.
 
@@ -94,24 +95,59 @@ def uncertain_fields(
 
 
 def route_report(
-    report: ReportData, *, threshold: float = DEFAULT_THRESHOLD, forced: bool = False
+    report: ReportData, *, threshold: float = DEFAULT_THRESHOLD, forced: bool = False,
+    max_expected_wrong: float = MAX_EXPECTED_WRONG,
 ) -> RoutingDecision:
     """Decide whether `report` goes to review; list its uncertain fields either way.
 
-    `threshold` is the team's extraction-confidence threshold; `forced` is the job's
-    `needs_human_review` flag.
+    `threshold` is the team's setting: the lowest probability of being right a row may have;
+    `forced` is the job's `needs_human_review` flag.
     """
     reasons: list[str] = []
-    uncertain: list[tuple[int, str]] = []
     if forced:
         reasons.append(REASON_FORCED)
     if not report.results:
         reasons.append(REASON_NO_RESULTS)
+    assessed = risk.assess(report)
+    doubtful = [index for index, row in enumerate(assessed) if row.p_right < threshold]
+    row_reasons = [f"row {index + 1}: {row_reason(report.results[index], assessed[index])}" for index in doubtful]
+    if len(row_reasons) > MAX_ROW_REASONS:
+        row_reasons[MAX_ROW_REASONS:] = [f"{len(row_reasons) - MAX_ROW_REASONS} more doubtful rows"]
+    reasons += row_reasons
+    expected_wrong = sum(row.risk for row in assessed)
+    if expected_wrong > max_expected_wrong and not doubtful:
+        reasons.append(REASON_EXPECTED_WRONG)
+    return RoutingDecision(needs_review=bool(reasons), reasons=reasons, uncertain=uncertain_of(report, assessed, doubtful))
+
+
+def row_reason(result: LabReportResult, assessed: risk.RowRisk) -> str:
+    """The main reason a row is doubtful, short and free of patient data."""
+    if assessed.hard_doubts:
+        return assessed.hard_doubts[0]
+    if assessed.evidence.contradicted:
+        return assessed.evidence.contradicted[0]
+    if result.extraction_confidence < MARK_CONFIDENCE:
+        return REASON_LOW_CONFIDENCE
+    if result.loinc_match_status != "auto_match":
+        return "LOINC unsure" if result.loinc_matches else "no LOINC code found"
+    if plausibility.unit_expected_but_missing(result):
+        return REASON_MISSING_UNIT
+    if plausibility.far_outside_range(result):
+        return REASON_FAR_OUTSIDE
+    return "little evidence the row is right"
+
+
+def uncertain_of(report: ReportData, assessed: list[risk.RowRisk], doubtful: list[int]) -> list[tuple[int, str]]:
+    """(row, field) pairs to show a reviewer: rule-based marks, plus the doubtful rows' values."""
     ranges_usual = plausibility.ranges_are_usual(report.results)
+    uncertain: list[tuple[int, str]] = []
     for index, result in enumerate(report.results):
-        for field_name, reason in uncertain_fields(result, threshold=threshold, ranges_usual=ranges_usual):
-            if (index, field_name) not in uncertain:
-                uncertain.append((index, field_name))
-            if reason not in reasons:
-                reasons.append(reason)
-    return RoutingDecision(needs_review=bool(reasons), reasons=reasons, uncertain=uncertain)
+        fields = [name for name, _ in uncertain_fields(result, ranges_usual=ranges_usual)]
+        if assessed[index].evidence.contradicted:
+            fields.append(VALUE)
+        if index in doubtful and not fields:
+            fields.append(VALUE)
+        for name in fields:
+            if (index, name) not in uncertain:
+                uncertain.append((index, name))
+    return uncertain

@@ -185,8 +185,13 @@ def _metadata_process(data: bytes, **_options):
 
     metadata = ResultMetadata(patient_first_name="Ann", patient_last_name="Lee", dob="1980-02-03",
                               gender="female", lab_name="North Lab", date_collected="2024-05-06")
+    from parser.models import LoincMatch
+
+    code = LoincMatch(loinc_code="14749-6", loinc_name="Glucose [Moles/volume] in Serum or Plasma",
+                      display_name="Glucose", confidence_score=0.95)
     rows = [LabReportResult(test_name="Glucose", value="5.1", units="mmol/L", min_reference_range=3.9,
-                            max_reference_range=5.6, loinc_match_status="auto_match", interpretation="normal")]
+                            max_reference_range=5.6, loinc_match_status="auto_match", interpretation="normal",
+                            loinc_matches=[code])]
     if len(data) % 2:  # an unread unit on odd-sized files: the service would send these to review
         rows.append(LabReportResult(test_name="Sodium", value="140", extraction_confidence=0.2))
     return ReportData(metadata=metadata, results=rows)

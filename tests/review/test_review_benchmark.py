@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from benchmarks.review import judge, without_loinc_status
-from parser.models import ReportData
+from benchmarks.review_corpus import judge
+from parser.models import LoincMatch, ReportData
 from tests.review.conftest import glucose_row
 
 
-def expected_row(name: str, value: str) -> dict:
+def expected_row(name: str, value: str, sample_type: str = "unknown") -> dict:
     return {"test_name": name, "value": value, "units": "mg/dL", "min_reference_range": 70.0,
-            "max_reference_range": 99.0, "interpretation": "normal", "page": 1}
+            "max_reference_range": 99.0, "interpretation": "normal", "page": 1, "sample_type": sample_type}
 
 
 def test_judge_counts_wrong_invented_and_missed_rows():
@@ -20,13 +20,23 @@ def test_judge_counts_wrong_invented_and_missed_rows():
         glucose_row(test_name="Invented thing", value="1"),  # not on the report
     ])
 
-    wrong, missed = judge(expected, predicted)
+    right, missed, loinc_right = judge(expected, predicted)
 
-    assert wrong == {1, 2}
+    assert right == [True, False, False]
     assert missed == 1  # Calcium
+    assert loinc_right == [None, None, None]  # no labelled codes
 
 
-def test_without_loinc_status_leaves_the_report_untouched():
-    report = ReportData(results=[glucose_row(loinc_match_status="no_match")])
-    assert without_loinc_status(report).results[0].loinc_match_status == "auto_match"
-    assert report.results[0].loinc_match_status == "no_match"
+def test_judge_labels_the_loinc_code_where_the_truth_has_codes():
+    # Names and sample types the generator prints: their acceptable codes are known (loinc_truth).
+    expected = {"results": [expected_row("Glucose", "95", "serum_plasma_blood"),
+                            expected_row("Urea", "30", "serum_plasma_blood")]}
+    code = LoincMatch(loinc_code="2345-7", loinc_name="Glucose", display_name="Glucose", confidence_score=0.9)
+    predicted = ReportData(results=[
+        glucose_row(loinc_matches=[code]),
+        glucose_row(test_name="Urea", value="30", loinc_matches=[code]),  # glucose code on the urea row
+    ])
+
+    _right, _missed, loinc_right = judge(expected, predicted)
+
+    assert loinc_right == [True, False]

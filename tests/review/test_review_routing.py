@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from parser.models import LabReportResult, LoincMatch, ReportData
-from review import plausibility
-from review.routing import DEFAULT_THRESHOLD, route_report, uncertain_fields
+from review import plausibility, risk
+from review.routing import DEFAULT_THRESHOLD, MAX_ROW_REASONS, route_report, uncertain_fields
 from tests.review.conftest import glucose_row
 
 
@@ -35,19 +35,44 @@ def test_an_empty_report_goes_to_review():
     assert route_report(ReportData()).needs_review is True
 
 
-@pytest.mark.parametrize("status", ["needs_review", "no_match"])
-def test_doubtful_loinc_status_marks_the_code(status):
-    decision = route_report(report(glucose_row(), glucose_row(loinc_match_status=status)))
+def test_a_row_without_a_loinc_code_sends_the_job_to_review():
+    decision = route_report(report(glucose_row(), glucose_row(loinc_match_status="no_match", loinc_matches=[])))
     assert decision.needs_review is True
+    assert decision.reasons == ["row 2: no LOINC code found"]
     assert decision.uncertain == [(1, "loinc_code")]
 
 
-def test_low_confidence_marks_value_unit_and_range_and_follows_the_threshold():
+def test_the_team_threshold_is_the_lowest_probability_a_row_may_have():
+    rows = report(glucose_row(extraction_confidence=0.6), glucose_row())
+    assert route_report(rows, threshold=0.0, max_expected_wrong=100.0).needs_review is False
+    assert route_report(rows, threshold=1.0).needs_review is True
+    # The reader's doubt moves the probability: the same row read surely passes where the doubtful one stops.
+    doubtful = [r.p_right for r in risk.assess(rows)]
+    assert doubtful[0] < doubtful[1]
+    between = (doubtful[0] + doubtful[1]) / 2
+    assert route_report(rows, threshold=between, max_expected_wrong=100.0).reasons == [
+        "row 1: text read with low confidence"]
+
+
+def test_many_slightly_doubtful_rows_add_up_to_review():
+    rows = report(*[glucose_row(test_name=f"Test {i}") for i in range(10)])
+    total = sum(r.risk for r in risk.assess(rows))
+    assert route_report(rows, threshold=0.0, max_expected_wrong=total * 2).needs_review is False
+    assert route_report(rows, threshold=0.0, max_expected_wrong=total / 2).needs_review is True
+
+
+def test_low_confidence_marks_value_unit_and_range():
     row = glucose_row(extraction_confidence=0.7)
-    assert set(route_report(report(row), threshold=0.8).uncertain) == {
-        (0, "value"), (0, "units"), (0, "reference_range")
-    }
-    assert route_report(report(row), threshold=0.6).needs_review is False
+    assert set(route_report(report(row)).uncertain) == {(0, "value"), (0, "units"), (0, "reference_range")}
+
+
+def test_reasons_are_short_name_rows_and_hold_no_patient_data():
+    rows = [glucose_row(test_name="Zebrafish antigen", value="50", source_flag="H") for _ in range(9)]
+    decision = route_report(report(*rows))
+    assert decision.reasons[0] == "row 1: value contradicts range and flag"
+    assert len(decision.reasons) <= MAX_ROW_REASONS + 2  # the rest summed up in one line
+    assert decision.reasons[MAX_ROW_REASONS] == "3 more doubtful rows"
+    assert not any("Zebrafish" in reason or "50" in reason for reason in decision.reasons)
 
 
 @pytest.mark.parametrize(
@@ -101,9 +126,10 @@ def test_flag_against_range(value, flag, low, high, contradicts):
     assert plausibility.flag_contradicts_range(row) is contradicts
 
 
-def test_contradicting_flag_marks_the_flag_field():
+def test_contradicting_flag_marks_the_flag_field_and_sends_the_job_to_review():
     decision = route_report(report(glucose_row(value="50", source_flag="H")))
-    assert decision.uncertain == [(0, "source_flag")]
+    assert decision.needs_review is True
+    assert (0, "source_flag") in decision.uncertain
 
 
 def test_missing_range_is_marked_when_the_report_usually_prints_ranges():

@@ -1,0 +1,151 @@
+"""One calibrated probability that a parsed row is right, from what the reader and the checks say.
+
+"Right" means value, unit, range, interpretation and LOINC code all as the report means them.
+The probability is a logistic model over a few features of the row: the reader's confidence,
+the evidence of `review.evidence` (checks that confirm or contradict the row), the doubts of
+`review.plausibility` and the LOINC matcher's status and confidence. Its weights are fitted on
+labelled parsed reports by `python -m benchmarks.review --fit` and stored in data/risk_model.json;
+that command also prints predicted against observed per decile on reports not used for fitting.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from parser.models import LabReportResult, ReportData
+from review import evidence, plausibility
+
+MODEL_PATH = Path(__file__).parent / "data" / "risk_model.json"
+FEATURES = (
+    "bias",
+    "reader_confidence",  # logit of the reader's extraction confidence
+    "own_confirmed",  # checks of the row alone that pass (flag vs range, plausible, unit fits code), 0-3
+    "derived_confirmed",  # a relation with other rows holds (MCH = Hb/RBC, differential sums to 100, ...)
+    "implausible",  # the value is implausible for the analyte in its unit
+    "far_outside_range",
+    "unit_missing",
+    "range_missing",
+    "not_a_number",
+    "loinc_confidence",  # logit of the matcher's confidence in its top code
+    "loinc_auto_match",
+    "loinc_no_match",
+)
+# Used only when no fitted file exists (a fresh checkout before `--fit`): cautious hand weights.
+_DEFAULT_WEIGHTS = (1.0, 0.5, 0.5, 1.0, -3.0, -2.0, -1.5, -1.5, -0.5, 0.5, 1.0, -3.0)
+
+
+def _logit(p: float, low: float = 0.02, high: float = 0.98) -> float:
+    p = min(max(p, low), high)
+    return math.log(p / (1.0 - p))
+
+
+# Contradictions the model weighs (names set in evidence.py); every other one is a hard doubt.
+# On the fitting material 0 of 16 rows whose value, range and flag disagreed were right, while 13
+# of 17 "implausible" rows were (generated values drawn independently: MCH of 8.7 pg).
+_WEIGHED = {"value implausible for the analyte"}
+
+
+@dataclass
+class RowRisk:
+    p_right: float
+    features: list[float]
+    evidence: evidence.RowEvidence
+    hard_doubts: list[str] = field(default_factory=list)  # reasons that send the row to a person whatever p says
+
+    @property
+    def risk(self) -> float:
+        return 1.0 - self.p_right
+
+
+def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual: bool) -> list[float]:
+    own_confirmed = sum(1 for name in found.confirmed if name in
+                        ("flag agrees with range", "plausible for the analyte", "unit fits the LOINC code"))
+    derived_confirmed = any(name not in ("flag agrees with range", "plausible for the analyte",
+                                         "unit fits the LOINC code") for name in found.confirmed)
+    implausible = any(name in _WEIGHED for name in found.contradicted)
+    top = row.loinc_matches[0].confidence_score if row.loinc_matches else 0.0
+    return [
+        1.0,
+        _logit(row.extraction_confidence),
+        float(own_confirmed),
+        float(derived_confirmed),
+        float(implausible),
+        float(plausibility.far_outside_range(row)),
+        float(plausibility.unit_expected_but_missing(row)),
+        float(plausibility.range_expected_but_missing(row, ranges_usual)),
+        float(plausibility.parse_number(row.value) is None),
+        _logit(top) if row.loinc_matches else -4.0,
+        float(row.loinc_match_status == "auto_match"),
+        float(row.loinc_match_status == "no_match"),
+    ]
+
+
+def hard_doubts(row: LabReportResult, found: evidence.RowEvidence) -> list[str]:
+    """Defects no evidence can outweigh: the row cannot be delivered as read.
+
+    A row that contradicts its neighbours (MCH != Hb/RBC) is one: real labs compute those
+    values, so one of the rows was misread (a rule, not a fitted weight: the generated fitting
+    material draws such values independently). So is a value that contradicts its own range
+    and flag, and a unit that cannot measure what the LOINC code measures.
+    """
+    own = ("value contradicts range and flag", "unit does not fit the LOINC code")
+    doubts = [name if name in own else f"disagrees with other rows ({name})"
+              for name in found.contradicted if name not in _WEIGHED]
+    if not row.test_name.strip() or not row.value.strip():
+        doubts.append("empty test name or value")
+    if plausibility.range_is_inverted(row):
+        doubts.append("reference range minimum above maximum")
+    return doubts
+
+
+@lru_cache(maxsize=1)
+def weights() -> tuple[float, ...]:
+    if not MODEL_PATH.is_file():
+        return _DEFAULT_WEIGHTS
+    stored = json.loads(MODEL_PATH.read_text())
+    if tuple(stored["features"]) != FEATURES:
+        raise ValueError(f"{MODEL_PATH} was fitted for other features; rerun `python -m benchmarks.review --fit`")
+    return tuple(stored["weights"])
+
+
+def probability(features: list[float], model: tuple[float, ...] | None = None) -> float:
+    z = sum(w * x for w, x in zip(model or weights(), features))
+    return 1.0 / (1.0 + math.exp(-max(min(z, 40.0), -40.0)))
+
+
+def described(report: ReportData) -> list[tuple[list[float], evidence.RowEvidence, list[str]]]:
+    """(features, evidence, hard doubts) per row of `report`, in row order; no model needed."""
+    found = evidence.collect(report)
+    ranges_usual = plausibility.ranges_are_usual(report.results)
+    return [(row_features(row, row_evidence, ranges_usual), row_evidence, hard_doubts(row, row_evidence))
+            for row, row_evidence in zip(report.results, found)]
+
+
+def assess(report: ReportData, model: tuple[float, ...] | None = None) -> list[RowRisk]:
+    """A RowRisk per row of `report`, in row order."""
+    return [RowRisk(0.0 if doubts else probability(features, model), features, row_evidence, doubts)
+            for features, row_evidence, doubts in described(report)]
+
+
+def fit(features: list[list[float]], labels: list[bool], l2: float = 1.0, steps: int = 50) -> tuple[float, ...]:
+    """Logistic regression by Newton's method with a small ridge penalty (bias not penalised)."""
+    import numpy as np
+
+    x = np.asarray(features, dtype=float)
+    y = np.asarray(labels, dtype=float)
+    w = np.zeros(x.shape[1])
+    penalty = np.full(x.shape[1], l2)
+    penalty[0] = 0.0
+    for _ in range(steps):
+        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -40, 40)))
+        gradient = x.T @ (p - y) + penalty * w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-9)
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.max(np.abs(step)) < 1e-8:
+            break
+    return tuple(round(float(v), 4) for v in w)

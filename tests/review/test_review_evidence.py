@@ -1,0 +1,87 @@
+"""Evidence checks: relations between rows, flag vs range, unit vs LOINC code, eGFR."""
+
+from __future__ import annotations
+
+import pytest
+
+from parser.models import LabReportResult, LoincMatch, ReportData, ResultMetadata
+from review import evidence
+
+
+def row(code: str, value: str, units: str | None, **changes) -> LabReportResult:
+    fields = dict(test_name=code, value=value, units=units, loinc_match_status="auto_match",
+                  loinc_matches=[LoincMatch(loinc_code=code, loinc_name=code, display_name=code, confidence_score=0.95)])
+    fields.update(changes)
+    return LabReportResult(**fields)
+
+
+def cbc(mch: str, hgb_units: str = "g/dL", hgb: str = "14.0") -> ReportData:
+    return ReportData(results=[row("718-7", hgb, hgb_units), row("789-8", "4.67", "x10^6/uL"), row("785-6", mch, "pg")])
+
+
+def test_mch_agreeing_with_hb_and_rbc_confirms_all_three_rows():
+    found = evidence.collect(cbc("30.0"))
+    assert all("MCH = Hb/RBC" in item.confirmed for item in found)
+    assert not any(item.contradicted for item in found)
+
+
+def test_a_misread_mch_contradicts_its_parts():
+    found = evidence.collect(cbc("38.0"))  # 30.0 misread as 38.0
+    assert all("MCH = Hb/RBC" in item.contradicted for item in found)
+
+
+def test_units_are_converted_before_comparing():
+    assert "MCH = Hb/RBC" in evidence.collect(cbc("30.0", hgb_units="g/L", hgb="140"))[2].confirmed
+
+
+def test_a_gap_between_agreement_and_contradiction_says_nothing():
+    found = evidence.collect(cbc("31.8"))  # 6 % off: rounding cannot explain it, a misread would do more
+    assert not any("MCH = Hb/RBC" in item.confirmed + item.contradicted for item in found)
+
+
+def test_a_repeated_analyte_is_ambiguous_and_not_checked():
+    report = cbc("30.0")
+    report.results.append(row("718-7", "9.0", "g/dL"))
+    assert not any("MCH = Hb/RBC" in item.confirmed + item.contradicted for item in evidence.collect(report))
+
+
+def test_differential_summing_to_100_confirms_and_far_off_says_nothing():
+    codes = ["770-8", "736-9", "5905-5", "713-8", "706-2"]
+    good = ReportData(results=[row(c, v, "%") for c, v in zip(codes, ["60", "30", "6", "3", "1"])])
+    bad = ReportData(results=[row(c, v, "%") for c, v in zip(codes, ["60", "80", "6", "3", "1"])])
+    assert all("differential sums to 100" in item.confirmed for item in evidence.collect(good))
+    assert not any("differential sums to 100" in item.contradicted + item.confirmed for item in evidence.collect(bad))
+
+
+def test_friedewald_ldl_confirms_but_never_contradicts_a_measured_ldl():
+    lipids = [row("2093-3", "200", "mg/dL"), row("2085-9", "50", "mg/dL"), row("2571-8", "150", "mg/dL")]
+    agree = evidence.collect(ReportData(results=[*lipids, row("13457-7", "120", "mg/dL")]))
+    off = evidence.collect(ReportData(results=[*lipids, row("13457-7", "160", "mg/dL")]))
+    assert "Friedewald LDL" in agree[3].confirmed
+    assert not off[3].contradicted
+
+
+def test_egfr_checked_against_ckd_epi_2021_with_age_and_sex():
+    meta = ResultMetadata(dob="1970-05-20", date_collected="2025-05-20", gender="female")
+    computed = evidence.ckd_epi_2021(1.0, 55.0, female=True)
+    assert 64 < computed < 67  # published example: 55-year-old woman, creatinine 1.0 mg/dL -> 66
+    report = ReportData(metadata=meta, results=[row("2160-0", "1.0", "mg/dL"),
+                                                row("98979-8", "66", "mL/min/1.73m2")])
+    assert "eGFR from creatinine" in evidence.collect(report)[1].confirmed
+
+
+@pytest.mark.parametrize(
+    ("value", "flag", "agrees"),
+    [("150", "H", True), ("50", "H", False), ("85", None, True), ("150", None, None), ("85", "L", False),
+     ("85", "Normal", True), ("150", "Normal", False), ("<5", "L", None)],
+)
+def test_flag_and_range_agreement(value, flag, agrees):
+    result = row("2345-7", value, "mg/dL", source_flag=flag, min_reference_range=70.0, max_reference_range=99.0,
+                 type="range" if value.startswith("<") else "numeric")
+    assert evidence.flag_agrees(result) is agrees
+
+
+def test_unit_must_fit_the_codes_property():
+    assert evidence.unit_fits_code(row("2345-7", "95", "mg/dL")) is True  # glucose mass concentration
+    assert evidence.unit_fits_code(row("2345-7", "5.3", "mmol/L")) is False
+    assert evidence.unit_fits_code(row("2345-7", "95", None)) is None
