@@ -96,8 +96,8 @@ _LEADER_CONFIDENCE = 0.3
 
 def trim_ocr_leader(words: list[Word]) -> list[Word]:
     """The name's words without the trailing leader OCR read as text ("Capacity -rmlmmme",
-    "COLOR Saesy cons aie tris"): unsure trailing words with leader marks or too long to be
-    a short word, never the first word."""
+    "COLOR Saesy cons aie tris es"): trailing words read with almost no confidence, never
+    the first word."""
     kept = list(words)
     while len(kept) > 1 and _leader_word(kept[-1]):
         kept.pop()
@@ -105,7 +105,6 @@ def trim_ocr_leader(words: list[Word]) -> list[Word]:
 
 
 def _leader_word(word: Word) -> bool:
-    text = word.text
-    if word.conf >= _LEADER_CONFIDENCE:
-        return False
-    return bool(re.search(r"[-—.:_~·…]{2,}|^[-—.:_~·…]", text)) or len(text) >= 3
+    """OCR gives the letters it makes of a leader's dots almost no confidence; a name's
+    own words, even misread, keep some."""
+    return word.conf < _LEADER_CONFIDENCE
