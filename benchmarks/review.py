@@ -152,6 +152,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{entry['threshold']:>9.2f} {entry['max_expected_wrong']:>7.2f} {entry['skip']:>7.1%} "
               f"{entry['bad|skip']:>9.2%} {entry['caught']:>8.1%}{mark}")
 
+    meeting = [e for e in grid if e["bad|skip"] <= TARGET_BAD and e["caught"] >= TARGET_CAUGHT]
+    if meeting:
+        best = max(meeting, key=lambda e: (e["skip"], e["threshold"], -e["max_expected_wrong"]))
+        print(f"most jobs skipping review with bad|skip <= {TARGET_BAD:.1%} and caught >= {TARGET_CAUGHT:.0%}: "
+              f"threshold {best['threshold']:.2f}, max expected wrong {best['max_expected_wrong']:.2f}")
+
     sets = {"synthetic drawn (check)": check, **families(args.cache)}
     print(f"\n{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}")
     out = {"calibration": table, "grid": grid, "families": {}}

@@ -24,6 +24,8 @@ from review.plausibility import _PER_UL, parse_number, unit_key, value_is_plausi
 # and beyond which it contradicts them (a misread changes a number by far more).
 AGREE_WITHIN = 0.04
 CONTRADICT_BEYOND = 0.15
+# Relations that must hold on a report before a failing one counts as a contradiction.
+COMPUTES_WITNESSES = 2
 
 
 @dataclass(frozen=True)
@@ -175,6 +177,7 @@ def collect(report: ReportData) -> list[RowEvidence]:
         if value is not None:
             by_analyte.setdefault(key, []).append((index, value))
     first = {key: hits[0] for key, hits in by_analyte.items() if len(hits) == 1}  # repeated = ambiguous
+    outcomes = []
     for relation in RELATIONS:
         if relation.target not in first or not all(part in first for part in relation.parts):
             continue
@@ -183,8 +186,14 @@ def collect(report: ReportData) -> list[RowEvidence]:
             computed = relation.formula(*(first[part][1] for part in relation.parts))
         except ZeroDivisionError:
             continue
-        _record(found, relation.name, agreement(printed, computed), relation.may_contradict,
-                [target_index, *(first[part][0] for part in relation.parts)])
+        outcomes.append((relation, agreement(printed, computed), [target_index, *(first[p][0] for p in relation.parts)]))
+    # A failed relation says "misread" only on a report whose lab computes its derived values,
+    # i.e. where at least COMPUTES_WITNESSES other relations hold; where they do not (a demo or
+    # generated report printing independent numbers: one relation may hold by chance) a
+    # mismatch says nothing about the reading.
+    computes = sum(agrees is True for _, agrees, _ in outcomes) >= COMPUTES_WITNESSES
+    for relation, agrees, indexes in outcomes:
+        _record(found, relation.name, agrees, relation.may_contradict and computes, indexes)
     _differential(first, found)
     _egfr(report, first, found)
     return found

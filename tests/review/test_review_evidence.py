@@ -25,9 +25,19 @@ def test_mch_agreeing_with_hb_and_rbc_confirms_all_three_rows():
     assert not any(item.contradicted for item in found)
 
 
-def test_a_misread_mch_contradicts_its_parts():
-    found = evidence.collect(cbc("38.0"))  # 30.0 misread as 38.0
-    assert all("MCH = Hb/RBC" in item.contradicted for item in found)
+def test_a_misread_mch_contradicts_its_parts_where_the_lab_computes():
+    report = cbc("38.0")  # 30.0 misread as 38.0
+    report.results.append(row("787-2", "91.0", "fL"))  # MCV, with a hematocrit that agrees
+    report.results.append(row("4544-3", "42.5", "%"))
+    report.results.append(row("786-4", "32.9", "g/dL"))  # MCHC agrees too: this lab computes
+    found = evidence.collect(report)
+    assert all("MCH = Hb/RBC" in found[i].contradicted for i in range(3))
+    assert "MCV = Hct/RBC" in found[3].confirmed
+
+
+def test_a_report_where_no_relation_holds_contradicts_nothing():
+    found = evidence.collect(cbc("38.0"))  # the lab prints numbers that do not follow from each other
+    assert not any(item.contradicted for item in found)
 
 
 def test_units_are_converted_before_comparing():
