@@ -327,8 +327,17 @@ def _name_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> 
 
 
 def needs_confirmation(header: Header) -> bool:
-    """A header whose value column is an unknown word: a table only if numbers sit under it."""
-    return UNKNOWN in header.kinds and not header.kinds & set(VALUE_KINDS)
+    """A header built with words the vocabulary lacks (its value or its name heading):
+    a table only if results sit under its value column (see confirmed_by)."""
+    return any(c.label and c.label not in _LABELS for c in header.columns)
+
+
+def confirmed_by(header: Header, phrases: list[tuple[float, float, str]]) -> bool:
+    """Do at least two of `phrases` (the lines under a doubtful header) read as results under
+    its value column, once unknown headings are resolved?"""
+    resolved = resolve_unknown(header, phrases)
+    return any(_column_votes(c, resolved, phrases).get(RESULT, 0) >= 2
+               for c in resolved.columns if c.kind in VALUE_KINDS)
 
 
 def _merge_adjacent(columns: list[Column]) -> list[Column]:

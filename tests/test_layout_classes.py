@@ -133,9 +133,23 @@ def test_name_column_led_by_unknown_word_in_side_by_side_tables():
          (320, 100, "PARTICULARS"), (430, 100, "REFERENCE INTERVAL"), (530, 100, "VALUE")],
         [(40, 120, "TSH"), (150, 120, "(0.45-4.50)"), (250, 120, "4.04"),
          (320, 120, "HDL"), (430, 120, "(More than 40)"), (530, 120, "56")],
+        [(40, 135, "Free T4"), (150, 135, "(0.82-1.77)"), (250, 135, "1.2"),
+         (320, 135, "LDL"), (430, 135, "(Up to 100)"), (530, 135, "45")],
     ], width=620))
     assert sorted((r[0], r[1], r[3]) for r in rows) == [
-        ("HDL", "56", "(More than 40)"), ("TSH", "4.04", "(0.45-4.50)")]
+        ("Free T4", "1.2", "(0.82-1.77)"), ("HDL", "56", "(More than 40)"),
+        ("LDL", "45", "(Up to 100)"), ("TSH", "4.04", "(0.45-4.50)")]
+
+
+def test_a_data_row_ending_in_a_value_label_is_not_a_header():
+    """'Nitrite  Negative  Positive  Abnormal' holds the label 'Abnormal' and unknown words:
+    it reads as a header only if results sit under it, and none do."""
+    rows = _rows(page([
+        [(40, 100, "Test"), (250, 100, "Result"), (330, 100, "Range")],
+        [(40, 120, "Nitrite"), (250, 120, "Positive"), (330, 120, "Negative"), (420, 120, "Abnormal")],
+        [(40, 135, "Protein"), (250, 135, "Negative"), (330, 135, "Negative")],
+    ], width=620))
+    assert [(r[0], r[1]) for r in rows] == [("Nitrite", "Positive"), ("Protein", "Negative")]
 
 
 def test_lines_printed_under_every_row_are_its_methods_not_headings_or_names():

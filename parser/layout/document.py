@@ -152,7 +152,7 @@ def _confirmed(header: Header, below: list[Line]) -> bool:
     if not cols.needs_confirmation(header):
         return True
     phrases = [(p.x0, p.x1, p.text) for line in below for p in line.phrases()]
-    return bool(cols.resolve_unknown(header, phrases).kinds & set(cols.VALUE_KINDS))
+    return cols.confirmed_by(header, phrases)
 
 
 def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int]:
