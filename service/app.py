@@ -18,6 +18,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import OperationalError
@@ -37,6 +38,9 @@ from service.webhooks import WebhookSender
 from service.workers import make_job_queue
 
 log = logging.getLogger(__name__)
+
+# Two uploads' checks at a time keep both cores busy without starving the GET polls.
+UPLOAD_CONCURRENCY = 2
 
 
 def open_database(settings: Settings) -> Database:
@@ -58,6 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.job_queue = make_job_queue(settings, database)
         app.state.webhook_sender = WebhookSender(settings, database)
         app.state.previews = PreviewRenderer(settings.worker_memory_limit_mb * MB)
+        # Uploads doing their checks and bookkeeping at once (service.routes.jobs).
+        app.state.upload_limiter = anyio.CapacityLimiter(UPLOAD_CONCURRENCY)
         app.state.job_queue.start()
         app.state.webhook_sender.start()
         # Everything loaded so far lives as long as the process: keep it out of the
