@@ -40,3 +40,17 @@ def test_judge_labels_the_loinc_code_where_the_truth_has_codes():
     _right, _missed, loinc_right = judge(expected, predicted)
 
     assert loinc_right == [True, False]
+
+
+def test_drawn_reports_are_labelled_and_hang_together_like_real_ones():
+    from benchmarks.review_corpus import drawn
+    from review import evidence
+
+    cases = list(drawn("check", 1, None, forms=("digital",)))
+    assert len(cases) == 9  # one per layout
+    rows = sum(len(case.right) for case in cases)
+    assert sum(case.right.count(True) for case in cases) / rows > 0.9  # digital reports read well
+    assert any(lr is not None for case in cases for lr in case.loinc_right)  # generated rows have codes
+    # make_consistent: derived rows agree with their parts, as a lab's analyser prints them.
+    confirmed = {name for case in cases for found in evidence.collect(case.report) for name in found.confirmed}
+    assert {"MCH = Hb/RBC", "MCV = Hct/RBC", "non-HDL = total - HDL"} <= confirmed
