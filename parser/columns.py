@@ -28,7 +28,8 @@ VALUE_KINDS = (RESULT, IN_RANGE, OUT_OF_RANGE)
 # Header label (lower case, punctuation dropped) -> column kind. Longest label wins.
 _LABELS: dict[str, str] = vocabulary.header_labels()
 _MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
-_VALUE_LABELS = sorted((label for label, kind in _LABELS.items() if kind in VALUE_KINDS), key=len)
+# Labels of the results column alone: "Abnormal", "In Range" are words data rows print too.
+_VALUE_LABELS = sorted((label for label, kind in _LABELS.items() if kind == RESULT), key=len)
 # Single words that occur in header labels (to recognise a second line of stacked labels).
 LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {
     "and", "of", "de", "di", "du", "des", "del", "la", "le", "en", "im", "der", "die"}
