@@ -146,6 +146,9 @@ class Matcher:
             for i in range(len(self.entries))
         ]
         self._timing_words = [frozenset(analyte_text(e.timing).split()) for e in self.entries]
+        self._concepts: dict[str, list[Entry]] = {}  # component -> its entries
+        for e in self.entries:
+            self._concepts.setdefault(e.component, []).append(e)
         # (component, property, system, timing) -> the entry of that test with no method.
         self._methodless = {(e.component, e.property, e.system, e.timing): i
                             for i, e in reversed(list(enumerate(self.entries))) if not e.method}
@@ -439,7 +442,11 @@ class Matcher:
         for other in ranked[1:]:
             # A mass/substance twin is a real competitor when no unit decides between them: without
             # a unit, creatinine in mg/dL and in umol/L are equally likely (the ranking still puts
-            # the conventional one first, but it must not be auto-matched).
+            # the conventional one first, but it must not be auto-matched). A unitless ratio is the
+            # exception: no unit could ever decide, and the conventional twin is the one in use.
+            if not unit_given and _unit_twins(best.entry, other.entry) and "ratio" in best.entry.property.lower() \
+                    and "US" in best.entry.lists and "US" not in other.entry.lists:
+                continue
             if _method_variants(best.entry, other.entry) and (
                     other.unasked_method or {best.entry.method, other.entry.method} <= {"", "Automated count"}):
                 continue  # same test by a named method nobody asked for: the method-less code stands
@@ -451,12 +458,17 @@ class Matcher:
         if (best.name_score >= AUTO_MIN_NAME and best.score >= AUTO_MIN_SCORE
                 and lead >= AUTO_MIN_LEAD
                 and best.entry.cls in AUTO_CLASSES
-                and not best.unasked_method  # LOINC has it by a method the report never named
+                # LOINC has it by a method the report never named, and also without one
+                and not (best.unasked_method and self._has_methodless_sibling(best.entry))
                 and not (best.entry.method == "Automated count" and not best.entry.kinds - {"ordinal"})
                 and not (not kind_given and _kind_ambiguous(ranked, self._cell_kinds))
                 and not _CELL_MARKER.match(best.entry.component)):
             return AUTO_MATCH
         return NEEDS_REVIEW
+
+    def _has_methodless_sibling(self, entry: Entry) -> bool:
+        return any(_method_variants(entry, other) and not other.method for other in self._concepts.get(
+            entry.component, ()))
 
     def search(self, text: str, top: int = 20) -> list[tuple[Entry, float]]:
         """Free-text search for the review UI: by code, or by name without context."""
@@ -510,7 +522,10 @@ def _cell_key(entry: Entry) -> str:
 
 
 def _method_variants(a: Entry, b: Entry) -> bool:
-    return (a.component, a.property, a.system, a.timing) == (b.component, b.property, b.system, b.timing)
+    """The same test by another method. The Top 2000 long names of some codes leave the system
+    out ("GFR/1.73 sq M.predicted by Creatinine-based formula (MDRD)"): a missing system matches."""
+    return ((a.component, a.property.lower(), a.timing) == (b.component, b.property.lower(), b.timing)
+            and (a.system == b.system or not a.system or not b.system))
 
 
 def _ocr_variants(word: str) -> tuple[str, ...]:

@@ -74,6 +74,7 @@ _MASS = r"(?:k?g|gm|mg|ug|mcg|ng|pg)"
 _VOL = r"(?:l|dl|ml|ul|100ml)"
 _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:%|percent|pct|%\{.*\}|/100\{?\w*\}?|/100\w*)$"), FRACTION),
+    (re.compile(r"^l/l$"), FRACTION),  # a volume fraction (haematocrit in SI)
     (re.compile(r"^(?:mg|g|gm)%$"), MASS_CONC),
     (re.compile(rf"^{_MASS}/{_VOL}$"), MASS_CONC),
     (re.compile(rf"^(?:m|u|n|p|f)?(?:mol|eq|meq)/{_VOL}$"), MOLAR_CONC),
