@@ -190,14 +190,15 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
         return []
     # Words left or right of the labels belong to a table beside this one (a data row of
     # the left panel on the line of the right panel's header); words between labels do not.
+    if NAME not in {c.kind for c in matched}:
+        matched = _names_from_unknown(matched, unknown)
+        named = {c.x0 for c in matched if c.kind == NAME}
+        unmatched = [x for x in unmatched if x not in named]  # now the name column's label
+        unknown = [c for c in unknown if c.x0 not in named]
     first, last = matched[0].x0, matched[-1].x1
     inside = [x for x in unmatched if first < x < last]
     if len(inside) > max(1, len(matched) // 2):
         return []
-    if len(matched) >= 2 and NAME not in {c.kind for c in matched}:
-        matched = _names_from_unknown(matched, unknown)
-        named = {c.x0 for c in matched if c.kind == NAME}
-        unmatched = [x for x in unmatched if x not in named]  # now the name column's label
     kinds = {c.kind for c in matched}
     if RESULT not in kinds and kinds & {IN_RANGE, OUT_OF_RANGE}:
         # "Out of Range" labelled, the results' own heading unknown ("Reading"): keep it.
@@ -307,7 +308,7 @@ def _names_from_unknown(matched: list[Column], unknown: list[Column]) -> list[Co
     leading word is the group's name column. Groups are the repeats of the label sequence."""
     kinds = [c.kind for c in matched]
     starts = [0]
-    for period in range(2, len(kinds) // 2 + 1):
+    for period in range(1, len(kinds) // 2 + 1):
         if len(kinds) % period == 0 and kinds == kinds[:period] * (len(kinds) // period):
             starts = list(range(0, len(kinds), period))
             break

@@ -324,3 +324,17 @@ def test_ocr_dotted_leader_read_as_letters_is_trimmed_from_the_name():
     assert [w.text for w in trim_ocr_leader(words)] == ["Iron", "Binding", "Capacity"]
     sure = [Word("Free", 0, 0, 10, 10, 0.9), Word("T4", 12, 0, 20, 10, 0.9)]
     assert trim_ocr_leader(sure) == sure
+
+
+def test_side_by_side_tables_whose_name_and_value_headings_are_both_unknown():
+    rows = _rows(page([
+        [(20, 100, "PARTICULARS"), (90, 100, "OBSERVATION"), (160, 100, "REFERENCE VALUE"),
+         (330, 100, "PARTICULARS"), (400, 100, "OBSERVATION"), (470, 100, "REFERENCE VALUE")],
+        [(20, 120, "BUN"), (90, 120, "14"), (160, 120, "7 - 20"),
+         (330, 120, "HDL"), (400, 120, "67"), (470, 120, ">40")],
+        [(20, 135, "SODIUM"), (90, 135, "142"), (160, 135, "136 - 145"),
+         (330, 135, "LDL"), (400, 135, "129"), (470, 135, "< 100")],
+    ], width=640))
+    assert sorted((r[0], r[1], r[3]) for r in rows) == [
+        ("BUN", "14", "7 - 20"), ("HDL", "67", ">40"), ("LDL", "129", "< 100"),
+        ("SODIUM", "142", "136 - 145")]
