@@ -325,16 +325,22 @@ _KNOWN_UNITS = [
 ]
 # OCR reads l and I alike; compare units with both folded to "i".
 _UNIT_KEYS = {u.lower().replace("l", "i"): u for u in _KNOWN_UNITS}
-_POWER_UNIT = re.compile(r"^[xX×]{1,2}\s*10\s*[\^4Aa°*]?\s*(\d{1,2})\s*/\s*([A-Za-zµμ]{1,3})$")
+# A power-of-ten unit as OCR reads it: the caret as 4, 7, %, *, ° or lost, stray marks
+# around the slash, "1" for a final "l" ("x10%12/L", "x10712/L", "x10*9;/1", "X1023%/-UL").
+_POWER_UNIT = re.compile(
+    r"^[xX×]{1,2}\s*10\s*[\^4Aa°*7%?~'\"]?\s*(\d{1,2})\s*[%;:,.'\-]*\s*/\s*[\-;:.,]*\s*"
+    r"([A-Za-zµμ]{1,3}|1)$")
+_POWERS = {"3", "6", "9", "12"}  # the exponents counts are printed with
 
 
 def repair_unit(units: str) -> str:
     """Undo common OCR slips in a unit: `ulU/mL` -> `uIU/mL`, `x1043/uL` -> `x10^3/uL`."""
     text = units.strip().rstrip(".,")
-    if m := _POWER_UNIT.match(text):
+    if m := _POWER_UNIT.match(text.lstrip("Ll ")):
         exponent, per = m.group(1), m.group(2)
-        if len(exponent) == 2 and exponent not in ("12", "10", "11"):
-            return units  # a two-digit exponent other than these is more likely a misread
+        if exponent not in _POWERS:
+            return units  # "x1023": a misread caret and exponent are guessed, never
+        per = "L" if per in ("1", "l") else per
         return f"x10^{exponent}/{per}"
     known = _UNIT_KEYS.get(text.lower().replace("l", "i"))
     if known is not None or unit_lexicon.is_unit(text):

@@ -62,3 +62,13 @@ def test_flag_read_into_the_units_cell_is_split_off():
     assert _flag_before_unit("H = mmol/L") == ("H", "mmol/L")
     assert _flag_before_unit("L/L") is None
     assert _flag_before_unit("L / L") is None
+
+
+def test_power_of_ten_units_misread_by_ocr_are_repaired_only_for_usual_powers():
+    from parser.normalize import repair_unit
+
+    assert repair_unit("x10712/L") == "x10^12/L"  # caret read as 7
+    assert repair_unit("x10%12/L") == "x10^12/L"
+    assert repair_unit("x10*9;/1") == "x10^9/L"
+    assert repair_unit("x1043/uL") == "x10^3/uL"
+    assert repair_unit("x107/L") == "x107/L"  # 10^7: not a power counts are printed with
