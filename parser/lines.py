@@ -100,20 +100,10 @@ class Line:
         return list(self._phrases)
 
 
-# A reported font size this far from the glyph box height is the font matrix's scale, not
-# the printed size (real LIS PDFs report ~180 pt for 10 pt text): the box is believed instead.
-# Loose glyph boxes run 1.0-1.3 em, OCR boxes about a cap height, so a factor 2 either way
-# separates an honest report from a scaled one.
-SIZE_TRUST_FACTOR = 2.0
-
-
 def word_size(word: Word) -> float:
-    """The word's size from its glyph box, the reported font size only when the two agree."""
-    height = word.bottom - word.top
-    size = word.size
-    if not size or (height > 0 and not height / SIZE_TRUST_FACTOR <= size <= height * SIZE_TRUST_FACTOR):
-        return height
-    return size
+    """The word's size: the text layer's printed size (parser.pdf.printed_size: glyph boxes
+    when the reported font size is only the matrix's scale), or the OCR box height."""
+    return word.size or (word.bottom - word.top)
 
 
 def median_size(words: list[Word]) -> float:
@@ -235,18 +225,29 @@ def _ruled(lines: list[Line], page: Page) -> list[Line]:
     verticals = []
     for x0, top, x1, bottom in page.rules:
         if x1 - x0 <= MAX_RULE_WIDTH:
-            verticals.append(((x0 + x1) / 2, top, bottom))
+            verticals.append((round((x0 + x1) / 2, 1), top, bottom))
         elif bottom - top > MAX_RULE_WIDTH:  # a cell or box: its two sides
-            verticals.extend(((x0, top, bottom), (x1, top, bottom)))
+            verticals.extend(((round(x0, 1), top, bottom), (round(x1, 1), top, bottom)))
     if not verticals:
         return lines
+    # Bucketed by height on the page, so each line looks only at the rules near it.
+    buckets: dict[int, list[tuple[float, float, float]]] = {}
+    for rule in verticals:
+        for key in range(int(rule[1] // _BUCKET), int(rule[2] // _BUCKET) + 1):
+            buckets.setdefault(key, []).append(rule)
     for line in lines:
+        if len(line.words) < 2:
+            continue  # one word: nothing to cut
         middle = (line.top + line.bottom) / 2
-        line.cuts = tuple(sorted({round(x, 1) for x, top, bottom in verticals
-                                  if top <= middle <= bottom and line.x0 < x < line.x1}))
+        x0, x1 = line.x0, line.x1
+        cuts = {x for x, top, bottom in buckets.get(int(middle // _BUCKET), ())
+                if top <= middle <= bottom and x0 < x < x1}
+        if cuts:
+            line.cuts = tuple(sorted(cuts))
     return lines
 
 
+_BUCKET = 20.0  # PDF units per bucket of rules
 MAX_RULE_WIDTH = 2.5  # a drawn vertical line is at most this wide (PDF units)
 
 

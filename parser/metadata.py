@@ -137,6 +137,7 @@ def _split_label(text: str) -> tuple[str | None, str]:
 
 
 _MAX_LABEL_WORDS = 4
+_LABEL_STARTS = {label.split(" ")[0] for label in _LABELS}
 
 
 def _label_prefix(text: str) -> tuple[str | None, str]:
@@ -145,6 +146,8 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
     the shape of that field's value (a date for dates, a sex for gender, a name for names,
     digits for identifiers); a table row ("Specimen Serum") does not."""
     words = text.split()
+    if len(words) < 2 or _label_key(words[0]).split(" ")[0] not in _LABEL_STARTS:
+        return None, ""  # most phrases: no label starts them
     for n in range(min(_MAX_LABEL_WORDS, len(words) - 1), 0, -1):
         key = _label_key(" ".join(words[:n]))
         if key in _LABELS and _value_fits(_LABELS[key], " ".join(words[n:])):

@@ -271,11 +271,27 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
                 x1=wx1,
                 bottom=wbottom,
                 conf=1.0,
-                size=round(font_size, 2) if font_size > 0 else round(wbottom - wtop, 2),
+                size=printed_size(font_size, wbottom - wtop),
                 bold=bold,
             )
         )
     return words, garbage
+
+
+# A reported font size this far from the glyph box height is the font matrix's scale, not
+# the printed size (real LIS PDFs report ~180 pt for 10 pt text): the box is believed instead.
+# Loose glyph boxes run 1.0-1.3 em, so a factor 2 either way separates an honest report from
+# a scaled one.
+SIZE_TRUST_FACTOR = 2.0
+
+
+def printed_size(font_size: float, box_height: float) -> float:
+    """The size a word is printed at: the reported font size when the glyph box agrees with
+    it, else the box height."""
+    if font_size > 0 and (box_height <= 0 or
+                          box_height / SIZE_TRUST_FACTOR <= font_size <= box_height * SIZE_TRUST_FACTOR):
+        return round(font_size, 2)
+    return round(box_height, 2)
 
 
 def _normalize(text: str) -> str:

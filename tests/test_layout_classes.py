@@ -44,10 +44,15 @@ def test_plain_lis_table_with_spaced_units_and_label_rows():
 
 
 def test_reported_font_size_far_from_glyph_boxes_is_ignored():
-    """Real LIS PDFs report ~180 pt for 10 pt text: the reading must not change."""
+    """Real LIS PDFs report ~180 pt for 10 pt text: the text layer keeps the glyph box size,
+    and the reading does not change."""
+    from parser.pdf import printed_size
+
+    assert printed_size(180.0, 10.0) == 10.0
+    assert printed_size(10.0, 11.5) == 10.0  # loose boxes are a little taller than the em
     scaled = copy.deepcopy(_plain_lis_page())
-    scaled.words = [Word(w.text, w.x0, w.top, w.x1, w.bottom, w.conf, 180.0, w.bold)
-                    for w in scaled.words]
+    scaled.words = [Word(w.text, w.x0, w.top, w.x1, w.bottom, w.conf,
+                         printed_size(180.0, w.bottom - w.top), w.bold) for w in scaled.words]
     assert _results(document(scaled)) == EXPECTED_LIS
 
 
