@@ -16,7 +16,7 @@ from functools import lru_cache
 from parser import vocabulary
 from parser.flags import is_flag
 from parser.ranges import NUMBER, looks_like_range
-from parser.units import is_unit
+from parser.units import is_unit, unglue
 
 NAME, RESULT, FLAG, UNITS, RANGE = "name", "result", "flag", "units", "range"
 IN_RANGE, OUT_OF_RANGE, PREVIOUS, OTHER = "in_range", "out_of_range", "previous", "other"
@@ -476,4 +476,6 @@ def _leading_kind(text: str) -> str:
     tokens = text.split()
     if len(tokens) > 1 and is_flag(tokens[0]) and _NUMERIC.match(tokens[1]):
         return RESULT
+    if tokens and len(unglue(tokens[:1])) > 1:
+        return RESULT  # "116Lpg/mL": a value glued to its flag and unit by OCR
     return (content_kind(tokens[0]) if tokens else None) or OTHER

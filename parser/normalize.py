@@ -175,7 +175,7 @@ def clean_test_name(name: str) -> str:
 
 def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     """(value, flag glued to it, units glued to it, repaired?) from a value cell's text."""
-    tokens = _unglue(text.replace("|", " ").split())
+    tokens = unit_lexicon.unglue(text.replace("|", " ").split())
     flag = units = None
     if not tokens:
         return "", None, None, False
@@ -252,28 +252,6 @@ def _range_start(text: str) -> bool:
                                                   r"less|more|below|above)\b|^\d", text, re.I):
         return False
     return any(parse_range(text, gender) is not None for gender in (None, "male", "female"))
-
-
-_GLUED = re.compile(r"^([<>≤≥]?\d[\d.,]*?)(HH|LL|H|L|\*|↑|↓)?([^\d\s.,].*)?$")
-
-
-def _unglue(tokens: list[str]) -> list[str]:
-    """A value glued to its flag and unit, as OCR reads tight cells: "116Lpg/mL" -> 116 L
-    pg/mL, "16L%" -> 16 L %, "299,738/cumm" -> 299,738 /cumm; only when what follows the
-    number (and flag) is a unit of the lexicon."""
-    if not tokens:
-        return tokens
-    m = _GLUED.match(tokens[0])
-    if m is None or parse_number(m.group(1).lstrip("<>≤≥")) is None or \
-            not (m.group(2) or m.group(3)):
-        return tokens
-    if m.group(3) is None:  # "6.1H %": the flag glued, the unit apart
-        return [m.group(1), m.group(2), *tokens[1:]]
-    rest = " ".join([m.group(3), *tokens[1:2]]).rstrip("_.,;")
-    unit = m.group(3).rstrip("_.,;")
-    if not (unit_lexicon.is_unit(unit, True) or unit_lexicon.is_unit(rest, True)):
-        return tokens
-    return [m.group(1), *([m.group(2)] if m.group(2) else []), unit, *tokens[1:]]
 
 
 def _clean_units(units: str, flag_text: str | None, ocr: bool) -> tuple[str, str | None, bool]:

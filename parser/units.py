@@ -12,6 +12,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from parser.ranges import parse_number
+
 _DATA = Path(__file__).resolve().parent / "data" / "units.json"
 MAX_UNIT_CHARS = 24
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -102,3 +104,25 @@ def _folded_index() -> dict[str, str]:
     for key in sorted(_lexicon()[0]):
         index.setdefault(key.translate(_OCR_FOLD), key)
     return index
+
+
+_GLUED = re.compile(r"^([<>≤≥]?\d[\d.,]*?)(HH|LL|H|L|\*|↑|↓)?([^\d\s.,].*)?$")
+
+
+def unglue(tokens: list[str]) -> list[str]:
+    """A value glued to its flag and unit, as OCR reads tight cells: "116Lpg/mL" -> 116 L
+    pg/mL, "16L%" -> 16 L %, "299,738/cumm" -> 299,738 /cumm; only when what follows the
+    number (and flag) is a unit of the lexicon."""
+    if not tokens:
+        return tokens
+    m = _GLUED.match(tokens[0])
+    if m is None or parse_number(m.group(1).lstrip("<>≤≥")) is None or \
+            not (m.group(2) or m.group(3)):
+        return tokens
+    if m.group(3) is None:  # "6.1H %": the flag glued, the unit apart
+        return [m.group(1), m.group(2), *tokens[1:]]
+    rest = " ".join([m.group(3), *tokens[1:2]]).rstrip("_.,;")
+    unit = m.group(3).rstrip("_.,;")
+    if not (is_unit(unit, True) or is_unit(rest, True)):
+        return tokens
+    return [m.group(1), *([m.group(2)] if m.group(2) else []), unit, *tokens[1:]]

@@ -343,3 +343,17 @@ def test_side_by_side_tables_whose_name_and_value_headings_are_both_unknown():
     assert sorted((r[0], r[1], r[3]) for r in rows) == [
         ("BUN", "14", "7 - 20"), ("HDL", "67", ">40"), ("LDL", "129", "< 100"),
         ("SODIUM", "142", "136 - 145")]
+
+
+def test_fields_read_from_ocr_words_with_a_glued_value_and_a_sex_specific_range():
+    from parser.layout.fields import read_fields
+
+    tokens = "Vitamin B12 116Lpg/mL = 232to 1,245".split()
+    fields = read_fields(tokens, ocr=True)
+    assert fields is not None
+    assert (tokens[slice(*fields.name)], tokens[slice(*fields.value)], tokens[slice(*fields.range)]) == (
+        ["Vitamin", "B12"], ["116Lpg/mL"], ["232to", "1,245"])
+    tokens = "Total RBC Count 5.67 x10*6/pl Male: 4.50 to 5.90".split()
+    fields = read_fields(tokens, ocr=True)
+    assert fields is not None and tokens[slice(*fields.units)] == ["x10*6/pl"]
+    assert read_fields("Registered on 12 March by the lab".split()) is None

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from parser.flags import is_flag
 from parser.layout.rows import NON_RESULT_NAMES
 from parser.ranges import parse_range
-from parser.units import is_unit
+from parser.units import is_unit, unglue
 
 _VALUE_TOKEN = re.compile(r"^[<>≤≥]?=?\d+(?:[.,]\d+)*$")
 _MAX_UNIT_TOKENS = 4
@@ -27,10 +27,12 @@ class Fields:
 
 
 def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
-    """`Leucocitos 0.4 x10^3/µL 4.0 - 10.5`: the name runs to the first number; after it may
-    come a flag, a unit of the lexicon and a range, and nothing else. None when the words do
-    not read that way (a label and a date, a sentence with a number in it)."""
-    at = next((i for i, t in enumerate(tokens) if _VALUE_TOKEN.match(t)), None)
+    """`Leucocitos 0.4 x10^3/µL 4.0 - 10.5`: the name runs to the first number (or number
+    glued to its flag and unit, as OCR reads "116Lpg/mL"); after it may come a flag, a unit
+    of the lexicon and a range (any sex's), and nothing else but stray marks. None when the
+    words do not read that way (a label and a date, a sentence with a number in it)."""
+    at = next((i for i, t in enumerate(tokens) if _VALUE_TOKEN.match(t) or len(unglue([t])) > 1),
+              None)
     if not at or at >= len(tokens) - 1:
         return None
     name = " ".join(tokens[:at])
@@ -43,6 +45,21 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
         if is_unit(" ".join(tokens[flag_end:flag_end + n]), ocr):
             units_end = flag_end + n
             break
-    if units_end < len(tokens) and parse_range(" ".join(tokens[units_end:])) is None:
+    range_start = units_end
+    while range_start < len(tokens) and re.fullmatch(r"[=:;\-–|]+", tokens[range_start]):
+        range_start += 1  # OCR marks between the cells
+    rest = " ".join(tokens[range_start:])
+    if rest and not _range_like(rest):
         return None
-    return Fields((0, at), (at, at + 1), (i, flag_end), (flag_end, units_end), (units_end, len(tokens)))
+    return Fields((0, at), (at, at + 1), (i, flag_end), (flag_end, units_end),
+                  (range_start, len(tokens)))
+
+
+_SEX_TIER = re.compile(r"^(male|female|men|women|m|f)\s*[:\-]?\s*", re.I)
+
+
+def _range_like(text: str) -> bool:
+    """A whole reference range: any sex's of a sex-specific one, or its first tier alone
+    ("Male: 4.50 to 5.90", the next tier printed on the line below)."""
+    return any(parse_range(text, sex) is not None for sex in (None, "male", "female")) or \
+        parse_range(_SEX_TIER.sub("", text)) is not None
