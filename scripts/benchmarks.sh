@@ -5,8 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 py=.venv/bin/python
 [ -x "$py" ] || py=python3
-echo "== accuracy (fixtures + 20 fresh randomized layouts)"; $py -m benchmarks.accuracy --fresh 20
+echo "== accuracy (both families + fresh seeds of each)";  $py -m benchmarks.accuracy --family all --fresh 20 --html-fresh 20
 echo "== speed and memory";                               $py benchmarks/speed.py
+echo "== memory of hostile inputs and the API process";   $py benchmarks/memory.py
 echo "== LOINC matcher";                                  $py benchmarks/loinc.py
 echo "== review routing";                                 $py -m benchmarks.review
+echo "== FHIR and UCUM coverage";                         $py -m benchmarks.fhir
 echo "== job service";                                    $py benchmarks/service.py
