@@ -34,6 +34,11 @@ AUTO_MIN_NAME = 88.0
 AUTO_MIN_SCORE = 95.0
 AUTO_MIN_LEAD = 5.0
 REVIEW_MIN_NAME = 62.0  # below: no_match
+# A competing test (another specimen, property or sub-type; never a mass/moles twin) used this many
+# times less often than the best one, by the Top 2000 usage ranks of the two tests, does not hold
+# back an auto_match: "Potassium" is serum (rank 3), not urine (493). Chosen on one half of the
+# labelled names and checked on the other (benchmarks/loinc_rare.py).
+RARE_RATIO = 20.0
 # Classes whose names are reliable enough to auto-match; microbiology, serology, cell markers and
 # allergy codes differ by specimen and method in ways a printed name rarely settles.
 AUTO_CLASSES = {"Chem", "CHEM", "HEM/BC", "UA", "COAG", "DRUG/TOX", "CHAL", "FERT", ""}
@@ -152,6 +157,11 @@ class Matcher:
         # (component, property, system, timing) -> the entry of that test with no method.
         self._methodless = {(e.component, e.property, e.system, e.timing): i
                             for i, e in reversed(list(enumerate(self.entries))) if not e.method}
+        # Usage rank of a test, whatever its method: the best rank among its method siblings.
+        self._test_rank: dict[tuple, int] = {}
+        for e in self.entries:
+            key = _test_key(e)
+            self._test_rank[key] = min(self._test_rank.get(key, UNRANKED), e.rank or UNRANKED)
 
     @staticmethod
     def _entry_strings(entry: Entry) -> list[tuple[str, bool]]:
@@ -407,7 +417,7 @@ class Matcher:
                 status = NEEDS_REVIEW  # the name says calculated; the code is a measured one
             if status == AUTO_MATCH and not fits:
                 status = NEEDS_REVIEW  # e.g. a pleural fluid row and only a generic body-fluid code
-            if status == AUTO_MATCH and specimen_hint(name, specimen, panel) is None and _urine_twin(ranked):
+            if status == AUTO_MATCH and specimen_hint(name, specimen, panel) is None and _urine_twin(ranked, self._much_rarer):
                 status = NEEDS_REVIEW  # "R.B.C", "Bilirubin": blood or urine, nothing on the row says which
             if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None:
                 # A unit is printed but unreadable (often OCR: "yumol/L"): it cannot confirm the
@@ -436,8 +446,12 @@ class Matcher:
         best = candidates[0].score
         return [round(top * math.exp(-(best - c.score) / 4.0), 3) for c in candidates]
 
-    @staticmethod
-    def _lead(ranked: list[Candidate], unit_given: bool) -> float:
+    def _much_rarer(self, best: Entry, other: Entry) -> bool:
+        """The other test is used RARE_RATIO times less often than the best (never a unit twin)."""
+        return not _unit_twins(best, other) and (
+            self._test_rank[_test_key(other)] >= RARE_RATIO * self._test_rank[_test_key(best)])
+
+    def _lead(self, ranked: list[Candidate], unit_given: bool) -> float:
         best = ranked[0]
         for other in ranked[1:]:
             # A mass/substance twin is a real competitor when no unit decides between them: without
@@ -450,6 +464,8 @@ class Matcher:
             if _method_variants(best.entry, other.entry) and (
                     other.unasked_method or {best.entry.method, other.entry.method} <= {"", "Automated count"}):
                 continue  # same test by a named method nobody asked for: the method-less code stands
+            if self._much_rarer(best.entry, other.entry):
+                continue
             return best.score - other.score
         return 100.0
 
@@ -461,7 +477,7 @@ class Matcher:
                 # LOINC has it by a method the report never named, and also without one
                 and not (best.unasked_method and self._has_methodless_sibling(best.entry))
                 and not (best.entry.method == "Automated count" and not best.entry.kinds - {"ordinal"})
-                and not (not kind_given and _kind_ambiguous(ranked, self._cell_kinds))
+                and not (not kind_given and _kind_ambiguous(ranked, self._cell_kinds, self._much_rarer))
                 and not _CELL_MARKER.match(best.entry.component)):
             return AUTO_MATCH
         return NEEDS_REVIEW
@@ -486,7 +502,7 @@ class Matcher:
         return self._by_code.get((code or "").strip())
 
 
-def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]]) -> bool:
+def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]], much_rarer) -> bool:
     """Without a unit, the same analyte and specimen under another property (%, #, presence) is a tie.
 
     A cell type that LOINC counts both per volume and per 100 leukocytes is a tie even when the
@@ -498,23 +514,30 @@ def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]]) ->
         return True
     for other in ranked[1:10]:
         if (other.name_score >= best.name_score - 2 and other.entry.specimen == best.entry.specimen
-                and other.entry.kinds != best.entry.kinds and not _unit_twins(best.entry, other.entry)):
+                and other.entry.kinds != best.entry.kinds and not _unit_twins(best.entry, other.entry)
+                and not much_rarer(best.entry, other.entry)):
             return True
     return False
 
 
-def _urine_twin(ranked: list[Candidate]) -> bool:
+def _urine_twin(ranked: list[Candidate], much_rarer) -> bool:
     """A close candidate is the same analyte in urine while the best is in blood (or the reverse)."""
     best = ranked[0]
     sides = {"urine"}, {"serum_plasma", "blood"}
     for other in ranked[1:10]:
         if (other.name_score < best.name_score - 2 or other.entry.property != best.entry.property
-                or other.entry.component.lower() != best.entry.component.lower()):
+                or other.entry.component.lower() != best.entry.component.lower()
+                or much_rarer(best.entry, other.entry)):
             continue
         pair = {best.entry.specimen, other.entry.specimen}
         if len(pair) == 2 and pair & sides[0] and pair & sides[1]:
             return True
     return False
+
+
+def _test_key(entry: Entry) -> tuple[str, str, str, str]:
+    """One test whatever its method: component, property, system, timing."""
+    return entry.component, entry.property.lower(), entry.system, entry.timing
 
 
 def _cell_key(entry: Entry) -> str:

@@ -94,6 +94,21 @@ def test_blood_or_urine_without_a_specimen_stays_for_review(matcher, name):
     assert "Urine" in matcher.match(name, panel="Urine Routine Examination").matches[0][0].system
 
 
+@pytest.mark.parametrize(("name", "code"), [("Potassium", "2823-3"), ("BUN", "3094-0")])
+def test_a_far_rarer_urine_test_does_not_hold_back_the_blood_one(matcher, name, code):
+    # Serum potassium is Top 2000 rank 3, urine potassium 493: nothing on the row says urine.
+    result = matcher.match(name)
+    assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, code)
+    assert "Urine" in matcher.match(name, panel="Urine Chemistry").matches[0][0].system
+
+
+def test_the_rarity_rule_is_off_when_the_ratio_is_infinite(matcher, monkeypatch):
+    import loinc.matcher as matcher_module
+
+    monkeypatch.setattr(matcher_module, "RARE_RATIO", float("inf"))
+    assert matcher.match("Potassium").status == NEEDS_REVIEW
+
+
 @pytest.mark.parametrize("name", ["", "   ", "@@@###", "Sample Type", "Thanks for Reference", "zzqx vvbn"])
 def test_non_tests_get_no_match(matcher, name):
     assert matcher.match(name).status == NO_MATCH
