@@ -181,7 +181,8 @@ def build(source: Path) -> dict:
             entry["ranks"].append(row["rank"])
             entry["lists"].append("US" if listing is us else "SI")
     for code, row in _read_supplement(components).items():
-        entries.setdefault(code, {**row, "ranks": [], "lists": []})
+        # "common": picked by hand as in common use, though no Top 2000 rank says how common.
+        entries.setdefault(code, {**row, "ranks": [], "lists": ["common"]})
     for item in train:
         code = item["code"]
         if not LOINC_CODE.match(code) or not item["concept_name"]:

@@ -159,9 +159,12 @@ class Matcher:
                             for i, e in reversed(list(enumerate(self.entries))) if not e.method}
         # Usage rank of a test, whatever its method: the best rank among its method siblings.
         self._test_rank: dict[tuple, int] = {}
+        self._hand_picked: set[tuple] = set()  # tests picked by hand as common: never "much rarer"
         for e in self.entries:
             key = _test_key(e)
             self._test_rank[key] = min(self._test_rank.get(key, UNRANKED), e.rank or UNRANKED)
+            if "common" in e.lists:
+                self._hand_picked.add(key)
 
     @staticmethod
     def _entry_strings(entry: Entry) -> list[tuple[str, bool]]:
@@ -448,8 +451,9 @@ class Matcher:
 
     def _much_rarer(self, best: Entry, other: Entry) -> bool:
         """The other test is used RARE_RATIO times less often than the best (never a unit twin)."""
-        return not _unit_twins(best, other) and (
-            self._test_rank[_test_key(other)] >= RARE_RATIO * self._test_rank[_test_key(best)])
+        other_key = _test_key(other)
+        return not _unit_twins(best, other) and other_key not in self._hand_picked and (
+            self._test_rank[other_key] >= RARE_RATIO * self._test_rank[_test_key(best)])
 
     def _lead(self, ranked: list[Candidate], unit_given: bool) -> float:
         best = ranked[0]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from loinc.names import read_name
-from loinc.units import property_kind, unit_kind
+from loinc.units import MOLAR_FRACTION, property_kind, unit_kind
 
 TABLE_PATH = Path(__file__).parent / "data" / "loinc_table.json"
 I18N_ALIASES_PATH = Path(__file__).parent / "data" / "aliases_i18n.tsv"
@@ -68,6 +68,8 @@ def specimen_group(system: str) -> str:
 
 def _kinds(prop: str, units: list[str]) -> frozenset[str]:
     kinds = {kind for kind in [property_kind(prop), *(unit_kind(u) for u in units)] if kind}
+    if prop.strip().lower() in ("moles fraction", "molar fraction"):
+        kinds.add(MOLAR_FRACTION)  # printed as mmol/mol as well as %
     return frozenset(kinds)
 
 

@@ -20,6 +20,7 @@ MOLAR_CONC = "molar_conc"
 COUNT_CONC = "count_conc"
 COUNT_AREA = "count_area"
 FRACTION = "fraction"
+MOLAR_FRACTION = "molar_fraction"  # mmol/mol: HbA1c by IFCC; a mass-fraction code (%) cannot carry it
 ARB_UNITS = "units"  # enzyme and arbitrary (IU, U) activity per volume
 ENTITIC_VOLUME = "entitic_volume"
 ENTITIC_MASS = "entitic_mass"
@@ -75,6 +76,7 @@ _VOL = r"(?:l|dl|ml|ul|100ml)"
 _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:%|percent|pct|%\{.*\}|/100\{?\w*\}?|/100\w*)$"), FRACTION),
     (re.compile(r"^l/l$"), FRACTION),  # a volume fraction (haematocrit in SI)
+    (re.compile(r"^(?:mmol|umol)/mol$"), MOLAR_FRACTION),
     (re.compile(r"^(?:mg|g|gm)%$"), MASS_CONC),
     (re.compile(rf"^{_MASS}/{_VOL}$"), MASS_CONC),
     (re.compile(rf"^(?:m|u|n|p|f)?(?:mol|eq|meq)/{_VOL}$"), MOLAR_CONC),

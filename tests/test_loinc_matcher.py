@@ -211,3 +211,11 @@ def test_an_unreadable_printed_unit_never_auto_matches(matcher):
     assert matcher.match("Serum Iron", "umol/L").status == AUTO_MATCH
     garbled = matcher.match("Serum Iron", "yumol/L")
     assert garbled.status == NEEDS_REVIEW
+
+
+@pytest.mark.parametrize(("unit", "code", "status"), [("mmol/mol", "59261-8", AUTO_MATCH), ("%", "4548-4", AUTO_MATCH),
+                                                      (None, "4548-4", NEEDS_REVIEW)])
+def test_hba1c_in_mmol_per_mol_is_the_ifcc_code_and_without_a_unit_it_is_undecided(matcher, unit, code, status):
+    # mmol/mol cannot be a mass fraction; without a unit, % (NGSP) and mmol/mol (IFCC) are both in use.
+    result = matcher.match("HbA1c", unit)
+    assert (result.matches[0][0].code, result.status) == (code, status)
