@@ -409,7 +409,8 @@ class Matcher:
         kind = unit_kind(unit) or read.unit_kind
         unit_given = kind not in _TWIN_BLIND_KINDS
         fits = specimen_fits(best.entry.specimen, specimen_hint(name, specimen, panel))
-        lead = self._lead(ranked, unit_given)
+        hint = specimen_hint(name, specimen, panel)
+        lead = self._lead(ranked, unit_given, serum_default=hint in (None, "any_blood", "serum_plasma"))
         if best.name_score < REVIEW_MIN_NAME:
             status = NO_MATCH
         else:
@@ -455,7 +456,7 @@ class Matcher:
         return not _unit_twins(best, other) and other_key not in self._hand_picked and (
             self._test_rank[other_key] >= RARE_RATIO * self._test_rank[_test_key(best)])
 
-    def _lead(self, ranked: list[Candidate], unit_given: bool) -> float:
+    def _lead(self, ranked: list[Candidate], unit_given: bool, serum_default: bool = False) -> float:
         best = ranked[0]
         for other in ranked[1:]:
             # A mass/substance twin is a real competitor when no unit decides between them: without
@@ -470,6 +471,9 @@ class Matcher:
                 continue  # same test by a named method nobody asked for: the method-less code stands
             if self._much_rarer(best.entry, other.entry):
                 continue
+            if serum_default and best.entry.specimen == "serum_plasma" and other.entry.system == "Blood" and (
+                    other.entry.component, other.entry.property) == (best.entry.component, best.entry.property):
+                continue  # chemistry on a report is serum unless the row says whole blood (blood gas)
             return best.score - other.score
         return 100.0
 

@@ -219,3 +219,9 @@ def test_hba1c_in_mmol_per_mol_is_the_ifcc_code_and_without_a_unit_it_is_undecid
     # mmol/mol cannot be a mass fraction; without a unit, % (NGSP) and mmol/mol (IFCC) are both in use.
     result = matcher.match("HbA1c", unit)
     assert (result.matches[0][0].code, result.status) == (code, status)
+
+
+def test_chemistry_is_serum_unless_the_row_says_whole_blood(matcher):
+    result = matcher.match("Bicarbonate", "mmol/L", specimen="serum_plasma_blood", panel="Electrolytes")
+    assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, "1963-8")
+    assert matcher.match("Bicarbonate", "mmol/L", specimen="capillary_blood").matches[0][0].specimen == "blood"
