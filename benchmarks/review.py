@@ -123,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--fit-reports", type=int, default=10, help="drawn reports per layout for fitting")
     options.add_argument("--check-reports", type=int, default=6, help="drawn reports per layout for checking")
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
+    options.add_argument("--digital", action="store_true",
+                         help="digital documents only (no scans or photos: OCR is the slow part)")
     args = options.parse_args(argv)
     started = time.perf_counter()
 
@@ -135,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
         for name, weight in zip(risk.FEATURES, weights):
             print(f"  {name:<22}{weight:>8.3f}")
 
-    check = list(drawn("check", args.check_reports, args.cache))
+    forms = ("digital",) if args.digital else ("digital", "scan", "photo")
+    check = list(drawn("check", args.check_reports, args.cache, forms))
     print(f"\nCalibration on {len(check)} drawn reports not used for fitting "
           f"(rows sorted by predicted risk, ten equal groups):")
     print(f"{'decile':>6} {'rows':>5} {'predicted wrong':>16} {'observed wrong':>15}")
@@ -158,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"most jobs skipping review with bad|skip <= {TARGET_BAD:.1%} and caught >= {TARGET_CAUGHT:.0%}: "
               f"threshold {best['threshold']:.2f}, max expected wrong {best['max_expected_wrong']:.2f}")
 
-    sets = {"synthetic drawn (check)": check, **families(args.cache)}
+    sets = {"synthetic drawn (check)": check, **families(args.cache, args.digital)}
     print(f"\n{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}")
     out = {"calibration": table, "grid": grid, "families": {}}
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -171,8 +172,10 @@ def drawn(split: str, per_layout: int, cache: Path | None, forms: tuple[str, ...
                     yield case
 
 
-def stored(family: str, folders: list[Path], cache: Path | None, skip: tuple[str, ...] = ()):
-    """Cases of fixture files with an expected JSON under `folders` (files under `skip` never read)."""
+def stored(family: str, folders: list[Path], cache: Path | None, skip: tuple[str, ...] = (),
+           digital_only: bool = False):
+    """Cases of fixture files with an expected JSON under `folders` (files under `skip` never read;
+    with `digital_only`, scans and photos are left out: they need OCR, the slow part)."""
     from fixtures.catalog import discover
 
     for folder in folders:
@@ -180,6 +183,8 @@ def stored(family: str, folders: list[Path], cache: Path | None, skip: tuple[str
             continue
         for fixture in discover(folder):
             if any(part in skip for part in fixture.path.relative_to(folder).parts):
+                continue
+            if digital_only and (_SCANNED.search(fixture.path.name) or fixture.path.suffix.lower() != ".pdf"):
                 continue
             case = _case(fixture.id, family, fixture.path.read_bytes(), fixture.expected, cache)
             if case is not None:
@@ -259,10 +264,14 @@ def _differential_to_100(truth, style) -> None:
 SEALED = ("sealed", "holdout")
 
 
-def families(cache: Path | None) -> dict[str, list[Case]]:
+_SCANNED = re.compile(r"_(?:scan|photo)\b")
+
+
+def families(cache: Path | None, digital_only: bool = False) -> dict[str, list[Case]]:
     """The checking material per family (none of it is used for fitting)."""
     return {
-        "synthetic stored": list(stored("synthetic", [FIXTURES / "synthetic"], cache)),
-        "html": list(stored("html", [FIXTURES / "html"], cache, skip=SEALED)),
-        "real": list(stored("real", [FIXTURES / "real", FIXTURES / "real_degraded"], cache)),
+        "synthetic stored": list(stored("synthetic", [FIXTURES / "synthetic"], cache, digital_only=digital_only)),
+        "html": list(stored("html", [FIXTURES / "html"], cache, skip=SEALED, digital_only=digital_only)),
+        "real": list(stored("real", [FIXTURES / "real", FIXTURES / "real_degraded"], cache,
+                            digital_only=digital_only)),
     }
