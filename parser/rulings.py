@@ -1,0 +1,133 @@
+"""Strokes that are not text, erased from a page image before OCR: dotted leaders
+(`Glucose .......... 95`), dotted cell borders and drawn table rules.
+
+Tesseract reads a run of leader dots as letters and glues them to the test name beside it
+("Appearance ......" read as "ADDOBIENCE"), and a rule under or beside a word as "_" or "|".
+The class is recognised by shape alone, in a few vectorised passes over the binarised page
+(no extra OCR pass): close small gaps along the stroke's direction, keep what is thinner than
+any line of text yet longer than any glyph, and paint it paper. Letters never qualify, since
+closing the gaps between letters of a word makes a block as tall as the text, not a thin bar;
+a hyphen or a dash is thin but short.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image
+
+# Sizes in inches, turned into pixels at the image's resolution. A printed period in 7-10 pt
+# type is ~0.01 in across; leaders repeat every ~0.03 in, or every ~0.07 in when a monospace
+# printout spaces them (". . . ."). Text lines are >= 0.05 in tall.
+LEADER_GAP = 0.08  # gaps this short between dots (or dashes) along a stroke are closed
+MAX_THICKNESS = 0.03  # thicker than this, a closed stroke is text (a word's x-height or more)
+MIN_DOTS = 4  # pieces of ink in a dotted stroke: a hyphen with its spaces is one
+DOTTED_LENGTH = 0.15  # a dotted stroke at least this long (~4 spaced dots)
+# A solid stroke at least this long is a rule: longer than an em dash, or " - " between two
+# numbers in 10 pt monospace, with its spaces.
+SOLID_LENGTH = 0.3
+# Vertical strokes: closing only within a dotted border's spacing or a crossing rule's width
+# (never across text lines), and longer than any glyph stem (a 14 pt capital is ~0.14 in).
+VERTICAL_GAP = 0.02
+VERTICAL_DOTTED_LENGTH = 0.2
+VERTICAL_SOLID_LENGTH = 0.35
+# Strokes are looked for at about this resolution (dpi): enough for a leader dot, a quarter
+# of the work of a 300 dpi page.
+WORK_DPI = 140
+
+
+def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.Image, int]:
+    """`gray` with leader dots and ruling lines painted as paper, and how many pixels were
+    erased. Ink is everything darker than `ink_level` (0..255); strokes are
+    found on a copy reduced towards WORK_DPI (a leader dot stays a pixel or more) and erased
+    at full resolution."""
+    pixels = np.asarray(gray)
+    ink = pixels < ink_level
+    factor = max(1, int(dpi // WORK_DPI))
+    small = _reduced(ink, factor)
+    per_inch = max(dpi / factor, 50.0)
+    thickness = max(2, round(MAX_THICKNESS * per_inch))
+    found = _thin_long_strokes(
+        small, round(LEADER_GAP * per_inch), thickness, round(DOTTED_LENGTH * per_inch),
+        round(SOLID_LENGTH * per_inch),
+    )
+    # Vertical rules are looked for without the horizontal ones: where a grid's rules cross,
+    # the crossing is too thick to pass as either, and would cut a vertical rule into pieces.
+    found |= _thin_long_strokes(
+        np.ascontiguousarray((small & ~found).T), max(1, round(VERTICAL_GAP * per_inch)), thickness,
+        round(VERTICAL_DOTTED_LENGTH * per_inch), round(VERTICAL_SOLID_LENGTH * per_inch),
+    ).T
+    if not found.any():
+        return gray, 0
+    # Back to full resolution, one pixel wider all round: the stroke's grey anti-aliased edge
+    # goes with it.
+    erase = np.zeros(ink.shape, dtype=bool)
+    grown = np.repeat(np.repeat(found, factor, axis=0), factor, axis=1)
+    erase[: grown.shape[0], : grown.shape[1]] = grown
+    erase &= ink
+    grown = erase.copy()
+    grown[1:, :] |= erase[:-1, :]
+    grown[:-1, :] |= erase[1:, :]
+    grown[:, 1:] |= erase[:, :-1]
+    grown[:, :-1] |= erase[:, 1:]
+    paper = int(np.percentile(pixels[::7, ::7], 90))
+    cleaned = np.where(grown, np.uint8(paper), pixels)
+    return Image.fromarray(cleaned, mode="L"), int(np.count_nonzero(erase))
+
+
+def _reduced(ink: np.ndarray, factor: int) -> np.ndarray:
+    """`ink` reduced `factor` times each way, a pixel inked when any of its block is."""
+    if factor == 1:
+        return ink
+    height, width = (ink.shape[0] // factor) * factor, (ink.shape[1] // factor) * factor
+    blocks = ink[:height, :width].reshape(height // factor, factor, width // factor, factor)
+    return blocks.any(axis=(1, 3))
+
+
+def _thin_long_strokes(ink: np.ndarray, gap: int, thickness: int, dotted: int, solid: int) -> np.ndarray:
+    """Ink pixels of horizontal strokes (rows of `ink`) at most `thickness` tall once gaps up
+    to `gap` along the row are closed, and either `dotted` long and made of MIN_DOTS pieces or
+    more (a leader: a hyphen between two numbers is one piece) or `solid` long (a rule)."""
+    closed = ink | (~ink & (_run_lengths(~ink, edge=True, pad=gap + 1) <= gap))
+    thin = closed & (_run_lengths(np.ascontiguousarray(closed.T)).T <= thickness)
+    starts, ends = _runs(thin)
+    pieces = np.zeros(ink.shape, dtype=bool)  # the first pixel of each piece of ink
+    pieces[:, 0] = ink[:, 0]
+    pieces[:, 1:] = ink[:, 1:] & ~ink[:, :-1]
+    counted = np.concatenate(([0], np.cumsum((pieces & thin).ravel(), dtype=np.int32)))
+    lengths = ends - starts
+    long_enough = (lengths >= solid) | ((lengths >= dotted) & (counted[ends] - counted[starts] >= MIN_DOTS))
+    marks = np.zeros(ink.size + 1, dtype=np.int32)
+    marks[starts[long_enough]] += 1
+    marks[ends[long_enough]] -= 1
+    return ink & (np.cumsum(marks[:-1]) > 0).reshape(ink.shape)
+
+
+def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Start and end (one past the last pixel) of each run of True along the rows of `mask`,
+    as indexes into `mask.ravel()`; a run never continues onto the next row."""
+    height, width = mask.shape
+    padded = np.zeros((height, width + 1), dtype=bool)
+    padded[:, :width] = mask
+    step = np.diff(np.concatenate(([False], padded.ravel())).astype(np.int8))
+    starts, ends = np.flatnonzero(step == 1), np.flatnonzero(step == -1)
+    # Back from the padded row width to the mask's own.
+    return starts - starts // (width + 1), ends - (ends - 1) // (width + 1)
+
+
+def _run_lengths(mask: np.ndarray, edge: bool = False, pad: int = 1) -> np.ndarray:
+    """For each True pixel, the length of the run of True along its row that holds it (0 for
+    False pixels). `pad` columns of `edge` are added at both ends of each row: False keeps runs
+    from joining across rows; True, with `pad` wider than any closed gap, makes a gap that
+    touches the image's edge count as long (it is margin, not a gap between dots)."""
+    height, width = mask.shape
+    padded = np.full((height, width + 2 * pad), edge, dtype=bool)
+    padded[:, pad:pad + width] = mask
+    flat = np.concatenate(([False], padded.ravel(), [False]))
+    step = np.diff(flat.astype(np.int8))
+    starts = np.flatnonzero(step == 1)  # index in padded.ravel() of a run's first pixel
+    ends = np.flatnonzero(step == -1)  # index just past its last pixel
+    marks = np.zeros(flat.size - 1, dtype=np.int32)
+    marks[starts] = ends - starts  # runs never share a start or an end
+    marks[ends] -= ends - starts
+    lengths = np.cumsum(marks[:-1], dtype=np.int32)
+    return lengths.reshape(height, width + 2 * pad)[:, pad:pad + width]

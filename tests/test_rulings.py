@@ -1,0 +1,75 @@
+"""Leader dots and drawn rules are erased before OCR; text, hyphens and decimal points stay."""
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from parser.rulings import erase_rulings
+
+DPI = 300
+PAPER, INK = 240, 20
+
+
+def _page() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("L", (1400, 700), PAPER)
+    return image, ImageDraw.Draw(image)
+
+
+def _font(size: int = 36) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=size)
+
+
+def _inked(image: Image.Image, box: tuple[int, int, int, int]) -> int:
+    return int(np.count_nonzero(np.asarray(image.crop(box)) < 128))
+
+
+def test_leader_dots_are_erased_and_the_words_beside_them_kept():
+    image, draw = _page()
+    draw.text((40, 100), "Glucose", fill=INK, font=_font())
+    for x in range(230, 700, 10):  # proportional-font leaders: a 4 px dot every 10 px
+        draw.rectangle((x, 128, x + 3, 131), fill=INK)
+    draw.text((760, 100), "95 mg/dL", fill=INK, font=_font())
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased > 0
+    assert _inked(cleaned, (225, 90, 710, 145)) == 0
+    assert np.array_equal(np.asarray(cleaned.crop((30, 80, 215, 150))), np.asarray(image.crop((30, 80, 215, 150))))
+    assert _inked(cleaned, (750, 80, 1000, 150)) == _inked(image, (750, 80, 1000, 150))
+
+
+def test_spaced_monospace_leaders_are_erased():
+    image, draw = _page()
+    draw.text((40, 100), "RBC", fill=INK, font=_font())
+    for x in range(160, 640, 22):  # ". . . ." in monospace: a dot every character cell pair
+        draw.rectangle((x, 128, x + 3, 131), fill=INK)
+    cleaned, _ = erase_rulings(image, DPI, 128)
+    assert _inked(cleaned, (155, 90, 650, 145)) == 0
+
+
+def test_a_hyphen_between_numbers_and_a_decimal_point_are_kept():
+    image, draw = _page()
+    draw.text((40, 100), "0.60 - 1.30", fill=INK, font=_font(40))
+    draw.text((40, 300), "70", fill=INK, font=_font(40))
+    draw.rectangle((120, 322, 134, 325), fill=INK)  # " - " of a monospace printout, wide spaces
+    draw.text((160, 300), "99", fill=INK, font=_font(40))
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased == 0
+    assert cleaned.tobytes() == image.tobytes()
+
+
+def test_grid_rules_are_erased_even_where_they_cross():
+    image, draw = _page()
+    for y in (50, 200, 350):
+        draw.rectangle((50, y, 1300, y + 2), fill=INK)
+    for x in (50, 600, 1300):
+        draw.rectangle((x, 50, x + 2, 352), fill=INK)
+    draw.text((80, 110), "Hemoglobin", fill=INK, font=_font())
+    cleaned, _ = erase_rulings(image, DPI, 128)
+    text_ink = _inked(image, (70, 100, 580, 170))
+    assert _inked(cleaned, (0, 0, 1400, 700)) == text_ink
+    assert _inked(cleaned, (70, 100, 580, 170)) == text_ink
+
+
+def test_a_page_without_strokes_is_returned_unchanged():
+    image, draw = _page()
+    draw.text((40, 100), "Sodium 140 mmol/L 136 - 145", fill=INK, font=_font())
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased == 0 and cleaned is image
