@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import importlib.util  # noqa: E402
 
 from loinc.confidence import CONFIDENCE_PATH, FEATURES  # noqa: E402
+from loinc.confidence import weights as stored_weights  # noqa: E402
 from loinc.matcher import Matcher  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("loinc_benchmark", Path(__file__).parent / "loinc.py")
@@ -88,6 +89,9 @@ def main() -> None:
     reliability("fit set", x, y, weights)
     reliability("MIMIC check half", *examples(matcher, check_mimic), weights)
     reliability("fresh set", *examples(matcher, bench.load_labelled("fresh")), weights)
+    stored = np.array(stored_weights())
+    reliability("MIMIC check half, weights the matcher uses now", *examples(matcher, check_mimic), stored)
+    reliability("fresh set, weights the matcher uses now", *examples(matcher, bench.load_labelled("fresh")), stored)
     if args.write:
         CONFIDENCE_PATH.write_text(json.dumps({
             "features": list(FEATURES),
