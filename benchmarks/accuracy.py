@@ -103,16 +103,18 @@ def fresh_scores(count: int, scanned: bool, first_seed: int, *, annotate: bool =
             yield modality, name, score_parse(report.expected(), result, failure, name)
 
 
-def html_scores(seeds, scanned=(), photos=(), *, annotate: bool = True) -> Iterator[tuple[str, str, Score]]:
+def html_scores(seeds, scanned=(), photos=(), *, annotate: bool = True,
+                language: str = "en") -> Iterator[tuple[str, str, Score]]:
     """(modality, label, Score) for HTML reports of `seeds`, printed in memory (never stored);
-    seeds in `scanned` / `photos` are also scored as a scan / a photo of page 1."""
+    seeds in `scanned` / `photos` are also scored as a scan / a photo of page 1; `language`:
+    en, or fr/de/it/es for European reports (fixtures/htmlgen/i18n.py)."""
     from fixtures.generator.build import only_pages
     from fixtures.htmlgen import build
     from fixtures.htmlgen.printing import Printer
 
     with Printer() as printer:
         for seed in seeds:
-            composed = build.compose(seed)
+            composed = build.compose(seed, language)
             pdf = printer.pdf(composed.html, label=f"seed {seed}")
             forms = [("digital", pdf, f"html_{seed}.pdf", composed.expected)]
             if seed in scanned:
@@ -198,6 +200,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--fresh-seed", type=int, default=None, help="first seed of --fresh")
     parser.add_argument("--html-fresh", type=int, default=0, metavar="N", help="N unseen HTML reports")
     parser.add_argument("--html-fresh-seed", type=int, default=None, help="first seed of --html-fresh")
+    parser.add_argument("--html-language", choices=("en", "fr", "de", "it", "es"), action="append",
+                        help="--html-fresh reports in these languages (repeatable; default en)")
     parser.add_argument("--fresh-scanned", action="store_true",
                         help="fresh reports also as scans (HTML ones also as photos); OCR, slow")
     parser.add_argument("--sealed", action="store_true", help="score the sealed HTML slice (aggregates only)")
@@ -247,7 +251,9 @@ def _stored(args, table: Table, held: Table, layouts: Table, looks: Table) -> No
 def _group(fixture: Fixture) -> str:
     """The table line of a stored fixture: its family; the non-English real reports (issue 13) on
     their own line, so the English real-report figures stay comparable."""
-    return "real i18n" if fixture.path.parent.name == "real_i18n" else fixture.family
+    if fixture.path.parent.name in ("real_i18n", "html_i18n"):
+        return f"{fixture.family} i18n"
+    return fixture.family
 
 
 def _generated(args, table: Table, looks: Table) -> None:
@@ -264,10 +270,13 @@ def _generated(args, table: Table, looks: Table) -> None:
         first = HTML_FRESH if args.html_fresh_seed is None else args.html_fresh_seed
         seeds = range(first, first + args.html_fresh)
         degraded = seeds if args.fresh_scanned else ()
-        for modality, name, score in html_scores(seeds, degraded, degraded):
-            _show(score, args.differences)
-            table.add("fresh html", modality, score)
-            _add_look(args, looks, name, modality, score)
+        for language in args.html_language or ["en"]:
+            group = "fresh html" if language == "en" else f"fresh html {language}"
+            for modality, name, score in html_scores(seeds, degraded, degraded, language=language):
+                _show(score, args.differences)
+                table.add(group, modality, score)
+                if language == "en":
+                    _add_look(args, looks, name, modality, score)
     if args.sealed:
         from fixtures.htmlgen.build import SEALED_PHOTOS, SEALED_SCANNED, SEALED_SEEDS
 

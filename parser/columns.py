@@ -169,8 +169,9 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if not words or sum(":" in text for text, _, _ in words) >= 2:
         return []  # "Label : value" pairs, never a table's headings
     keys = [label_key(text) for text, _, _ in words]
+    height = bottom - top
     if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
-            not _value_label_only(words, keys) and not _name_label_only(words, keys):
+            not _value_label_only(words, keys) and not _name_label_only(words, keys, height):
         return []  # most lines: not two label words, so no header
     matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
@@ -182,7 +183,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
             matched.insert(0, Column(NAME, name.x0, name.x1, name.label))
             unknown = [c for c in unknown if c is not name]
             matched = sorted(matched + _merge_adjacent(unknown), key=lambda c: c.x0)
-    if len(matched) == 1 and matched[0].kind == NAME and _name_label_only(words, keys):
+    if len(matched) == 1 and matched[0].kind == NAME and _name_label_only(words, keys, height):
         unknown = _merge_adjacent([c for c in unknown if c.x0 > matched[0].x1])
         if unknown:  # "TEST  OBSERVATION": the value heading is a word the vocabulary lacks
             return _split_side_by_side(matched + unknown, top, bottom, page, page_width)
@@ -322,10 +323,13 @@ def _names_from_unknown(matched: list[Column], unknown: list[Column]) -> list[Co
     return sorted(matched + names, key=lambda c: c.x0)
 
 
-def _name_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> bool:
-    """A short digit-free line starting with a names' label ("TEST  OBSERVATION")."""
+def _name_label_only(words: list[tuple[str, float, float]], keys: list[str], height: float) -> bool:
+    """A short digit-free line starting with a names' label ("TEST  OBSERVATION"), its words
+    apart as columns are: one phrase set with single spaces ("Examen des urines", a panel
+    title that starts with a heading word) is not a header."""
     return 2 <= len(words) <= 6 and _LABELS.get(keys[0]) == NAME and \
-        not any(re.search(r"[\d:]", text) for text, _, _ in words)
+        not any(re.search(r"[\d:]", text) for text, _, _ in words) and \
+        not _tight(words, max(4.0, 0.9 * height))
 
 
 def needs_confirmation(header: Header) -> bool:

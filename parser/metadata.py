@@ -31,7 +31,10 @@ _DATE_PATTERNS = [
 ]
 _LAB_WORDS = re.compile(
     r"\b(lab|labs|laboratory|laboratories|diagnostics?|patholog(y|ies)|pathlabs|clinic|"
-    r"hospital|medical\s+cent(er|re)|health(care)?|imaging|biolab|quest|labcorp)\b", re.I)
+    r"hospital|medical\s+cent(er|re)|health(care)?|imaging|biolab|quest|labcorp|"
+    + "|".join(re.escape(w) for w in vocabulary.LAB_NAME_WORDS) + r")\b", re.I)
+_GENDER = {word: sex for table in vocabulary.GENDER_WORDS.values() for sex, words in table.items()
+           for word in words}
 _LAB_IN_TEXT = re.compile(
     r"([A-Z][\w.&']*(?:\s+[A-Z][\w.&']*){0,4}\s+(?:PathLabs|Laboratories|Laboratory|Labs|"
     r"Diagnostics|Pathology))\b")
@@ -55,6 +58,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         elif field == "last_name" and meta.patient_last_name is None:
             first, last = split_person_name(value)
             meta.patient_last_name = last or first
+            if last and meta.patient_first_name is None and _surname_first(value.split()):
+                meta.patient_first_name = first  # "Nom : DUPONT Marie"
         elif field == "dob" and meta.dob is None:
             meta.dob = read_date(value, order)
         elif field in ("gender", "age_gender") and meta.gender is None:
@@ -62,9 +67,9 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         elif field == "lab" and meta.lab_name is None:
             meta.lab_name = value.strip() or None
         elif field == "collected" and meta.date_collected is None:
-            meta.date_collected = read_date(value, order)
+            meta.date_collected = read_date(value, order, recent=True)
         elif field == "reported" and meta.date_reported is None:
-            meta.date_reported = read_date(value, order)
+            meta.date_reported = read_date(value, order, recent=True)
         elif field == "specimen" and meta.specimen_number is None:
             meta.specimen_number = read_identifier(value)
     if meta.patient_first_name is None:
@@ -191,7 +196,16 @@ def split_person_name(text: str) -> tuple[str | None, str | None]:
     tokens = text.split()
     if len(tokens) == 1:
         return tokens[0], None
+    if _surname_first(tokens):
+        return tokens[1], tokens[0]
     return tokens[0], tokens[-1]
+
+
+def _surname_first(tokens: list[str]) -> bool:
+    """"DELACROIX Rohan": a surname in capitals before given names that are not, as European
+    (and many hospital) systems print it."""
+    return len(tokens[0]) > 1 and tokens[0].isupper() and tokens[0].isalpha() and \
+        not any(t.isupper() for t in tokens[1:])
 
 
 def _before_other_label(text: str) -> str:
@@ -214,6 +228,8 @@ def read_gender(text: str) -> str | None:
             return "female"
         if token in ("other", "x", "nonbinary", "non-binary"):
             return "other"
+        if token in _GENDER:
+            return _GENDER[token]
     return None
 
 
@@ -237,8 +253,11 @@ def date_order(values: list[str]) -> str | None:
     return orders.pop() if len(orders) == 1 else None
 
 
-def read_date(text: str, order: str | None = None) -> str | None:
-    """ISO date when unambiguous; the printed date when day and month could swap; else None."""
+def read_date(text: str, order: str | None = None, *, recent: bool = False) -> str | None:
+    """ISO date when unambiguous; the printed date when day and month could swap; else None.
+
+    `recent`: a report or collection date, so a two-digit year (`24/06/25`) is 20YY when that
+    year is not after the current one; a birth date's century is never guessed."""
     for kind, pattern in _DATE_PATTERNS:
         m = pattern.search(text)
         if not m:
@@ -250,7 +269,7 @@ def read_date(text: str, order: str | None = None) -> str | None:
             return _iso(year, _MONTHS[m.group(2).lower()[:3]], int(m.group(1))) if year else None
         if kind == "mdy_text":
             return _iso(int(m.group(3)), _MONTHS[m.group(1).lower()[:3]], int(m.group(2)))
-        a, b, year = int(m.group(1)), int(m.group(2)), _year(m.group(3))
+        a, b, year = int(m.group(1)), int(m.group(2)), _year(m.group(3), recent)
         if year is None:
             return None
         if a > 12 >= b or (order == "dmy" and a <= 12 and b <= 12):
@@ -263,12 +282,12 @@ def read_date(text: str, order: str | None = None) -> str | None:
     return find_word_date(text)  # "3. März 2024", "12 de marzo de 2024"
 
 
-def _year(text: str) -> int | None:
+def _year(text: str, recent: bool = False) -> int | None:
     if not text.isdigit():
         return None
     year = int(text)
-    if len(text) == 2:
-        return None  # the century is a guess
+    if len(text) == 2:  # the century is a guess, except for a date of this century's report
+        return 2000 + year if recent and 2000 + year <= dt.date.today().year else None
     return year if 1900 <= year <= 2100 else None
 
 

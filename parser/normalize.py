@@ -17,13 +17,20 @@ from parser.layout import RawRow, is_non_result_label
 from parser.models import LabReportResult
 from parser.ranges import NUMBER, parse_number, parse_range
 from parser import units as unit_lexicon
+from parser import vocabulary
 
 _BOOLEAN = {
     "negative", "positive", "reactive", "non reactive", "nonreactive", "non-reactive",
     "detected", "not detected", "present", "absent", "nil", "neg", "pos",
 }
 _NEGATIVE_WORDS = {"negative", "non reactive", "nonreactive", "non-reactive", "not detected",
-                   "absent", "nil", "neg"}
+                   "absent", "nil", "neg"} | set(vocabulary.words(vocabulary.NEGATIVE_WORDS))
+_BOOLEAN |= set(vocabulary.words(vocabulary.NEGATIVE_WORDS)) | {
+    word for word in vocabulary.words(vocabulary.QUALITATIVE_WORDS) if word.startswith("posi")}
+# The European qualitative words (parser.vocabulary), longest first so "jaune foncé" wins.
+_EUROPEAN_QUALITATIVE = "|".join(
+    re.escape(word).replace(r"\ ", r"\s+")
+    for word in sorted(vocabulary.words(vocabulary.QUALITATIVE_WORDS), key=len, reverse=True))
 _COMPARATOR_VALUE = re.compile(r"^(<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"$")
 _PERCENT_VALUE = re.compile(r"^" + NUMBER + r"\s*%$")
 _RATIO_VALUE = re.compile(r"^\d+(\.\d+)?\s*:\s*\d+(\.\d+)?$")
@@ -44,7 +51,7 @@ _QUALITATIVE_WORDS = re.compile(
     r"sensitive|intermediate|within\s+normal\s+limits|wnl|see\s+(?:note|comment|below|report)|"
     r"pending|cancelled|canceled|tnp|qns|adequate|inadequate|satisfactory|unsatisfactory|"
     r"(?:a|b|ab|o)\s*(?:rh)?\s*(?:positive|negative|pos|neg|\+|-)?|rh\s*(?:positive|negative)|"
-    r"[+]{1,4}|\d\s*\+))$",
+    r"[+]{1,4}|\d\s*\+)|" + _EUROPEAN_QUALITATIVE + r")$",
     re.I,
 )
 _CATEGORY_NAME = re.compile(

@@ -21,10 +21,16 @@ COMPARATORS = {
 _UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under)\s*(" + NUMBER + r")", re.I)
 _ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than)\s*(" + NUMBER + r")", re.I)
 _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
-_BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*(?:-|–|—|to|\.\.)\s*(" + NUMBER + r")", re.I)
+# "to" and its European words: "3,5 à 5,0", "3,5 bis 5,0", "3,5 a 5,0".
+_BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*(?:-|–|—|to|\.\.|(?<=\s)(?:à|a|bis)(?=\s))\s*(" + NUMBER + r")",
+                      re.I)
 _SEX_PART = re.compile(
     r"\b(male|female|men|women|m|f)\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
 )
+
+
+_GROUPED_DOTS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
+_SPACED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +65,8 @@ def parse_number(text: str, decimal_comma: bool = False) -> float | None:
             token = token.replace(",", "")  # thousands: 150,000
         else:
             token = token.replace(",", ".")  # decimal comma: 3,5
+    elif decimal_comma and "." in token and _GROUPED_DOTS.fullmatch(token):
+        token = token.replace(".", "")  # a decimal-comma report groups thousands with dots: 4.000
     elif token.count(".") > 1:
         return None
     try:
@@ -76,6 +84,8 @@ def parse_range(text: str | None, gender: str | None = None,
     # Quest prints ">= 60" as "> OR = 60".
     cleaned = re.sub(r"([<>])\s*or\s*=\s*", r"\1=", cleaned, flags=re.I)
     cleaned = cleaned.strip("()[] ")
+    if decimal_comma:  # "4 000 à 10 000": thousands grouped with (thin) spaces
+        cleaned = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"[ \u00a0\u2009\u202f]", "", m.group(0)), cleaned)
     sexed = _split_by_sex(cleaned)
     if sexed:
         if gender not in sexed:

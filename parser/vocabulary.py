@@ -192,7 +192,7 @@ HEADER_LABELS.update({
         FLAG: ["hinweis", "kennzeichen"],
         UNITS: ["einheit", "einheiten", "dimension"],
         RANGE: ["referenzbereich", "referenzbereiche", "referenzwert", "referenzwerte",
-                "referenzintervall", "normalbereich", "normalwert", "normalwerte", "normwert",
+                "referenzintervall", "normalbereich", "normbereich", "normalwert", "normalwerte", "normwert",
                 "normwerte"],
         PREVIOUS: ["vorwert", "vorwerte", "vorbefund", "letzter wert"],
         OTHER: ["methode", "material", "datum", "kommentar"],
@@ -294,10 +294,12 @@ FLAGS.update({
     "de": {"ERHÖHT": ("abnormal", "high"), "ERHOEHT": ("abnormal", "high"),
            "ERHOHT": ("abnormal", "high"), "ERNIEDRIGT": ("abnormal", "low"),
            "HOCH": ("abnormal", "high"), "NIEDRIG": ("abnormal", "low"),
-           "PATHOLOGISCH": ("abnormal", None), "KRITISCH": ("critical", None)},
+           "PATHOLOGISCH": ("abnormal", None), "PATHOL.": ("abnormal", None),
+           "PATHOL": ("abnormal", None), "KRITISCH": ("critical", None)},
     "it": {"ALTO": ("abnormal", "high"), "ALTA": ("abnormal", "high"),
            "BASSO": ("abnormal", "low"), "BASSA": ("abnormal", "low"),
-           "ANORMALE": ("abnormal", None), "CRITICO": ("critical", None)},
+           "ANORMALE": ("abnormal", None), "ANOMALO": ("abnormal", None),
+           "ANOMALA": ("abnormal", None), "CRITICO": ("critical", None)},
     "es": {"ALTO": ("abnormal", "high"), "ALTA": ("abnormal", "high"),
            "BAJO": ("abnormal", "low"), "BAJA": ("abnormal", "low"),
            "ANORMAL": ("abnormal", None), "CRÍTICO": ("critical", None),
@@ -378,6 +380,54 @@ METADATA_LABELS.update({
                   "nhc", "cama", "destino"],
     },
 })
+
+
+# ---------------------------------------------------------------- qualitative results
+# Printed qualitative results beyond the English ones of parser.normalize (urine strips,
+# serology, aspect and colour), lower case; accented and unaccented forms both appear.
+# "negative" words: the result is the expected normal for a screening test.
+QUALITATIVE_WORDS: dict[str, list[str]] = {
+    "fr": ["négatif", "negatif", "négative", "negative", "positif", "positive", "traces", "trace",
+           "absence", "absent", "absents", "absente", "présence", "presence", "présent", "present",
+           "non détecté", "non detecte", "détecté", "detecte", "jaune", "jaune pâle", "jaune clair",
+           "jaune foncé", "jaune fonce", "ambré", "ambre", "limpide", "clair", "trouble",
+           "légèrement trouble", "legerement trouble", "rares", "quelques", "nombreux", "normal"],
+    "de": ["negativ", "positiv", "spuren", "klar", "trüb", "trub", "leicht trüb", "leicht trub",
+           "gelb", "hellgelb", "dunkelgelb", "bernsteinfarben", "strohgelb", "nicht nachweisbar",
+           "nachweisbar", "vereinzelt", "reichlich", "unauffällig", "unauffallig", "normal"],
+    "it": ["negativo", "negativa", "positivo", "positiva", "tracce", "assente", "assenti",
+           "presente", "presenti", "giallo", "giallo paglierino", "paglierino", "giallo chiaro",
+           "giallo scuro", "ambrato", "limpido", "torbido", "lievemente torbido", "rari", "rare",
+           "non rilevabile", "normale"],
+    "es": ["negativo", "negativa", "positivo", "positiva", "indicios", "trazas", "ausencia",
+           "ausente", "presencia", "presente", "amarillo", "amarillo claro", "amarillo oscuro",
+           "ámbar", "ambar", "transparente", "claro", "turbio", "ligeramente turbio", "límpido",
+           "limpido", "no se observan", "escasos", "abundantes", "normal"],
+}
+NEGATIVE_WORDS: dict[str, list[str]] = {
+    "fr": ["négatif", "negatif", "négative", "absence", "absent", "absente", "non détecté",
+           "non detecte"],
+    "de": ["negativ", "nicht nachweisbar"],
+    "it": ["negativo", "negativa", "assente", "assenti", "non rilevabile"],
+    "es": ["negativo", "negativa", "ausencia", "ausente", "no se observan"],
+}
+
+
+# ---------------------------------------------------------------- sex words
+# Printed sex of the patient, lower case. Single letters stay English only: Spanish and
+# Italian "M" is a woman (mujer) as often as a man (masculino), so a lone letter is not read.
+GENDER_WORDS: dict[str, dict[str, list[str]]] = {
+    "fr": {"male": ["masculin", "homme"], "female": ["féminin", "feminin", "femme"]},
+    "de": {"male": ["männlich", "maennlich", "mannlich", "mann"], "female": ["weiblich", "frau"]},
+    "it": {"male": ["maschio", "maschile", "uomo"], "female": ["femmina", "femminile", "donna"]},
+    "es": {"male": ["masculino", "hombre", "varón", "varon"], "female": ["femenino", "mujer"]},
+}
+# Words of a laboratory's name in each language (the lab name has no label on most reports).
+LAB_NAME_WORDS: list[str] = [
+    "laboratoire", "laboratoires", "lbm", "biologie médicale", "labor", "laboratorium",
+    "labormedizin", "laboratoriumsmedizin", "mvz", "laboratorio", "analisi cliniche",
+    "análisis clínicos", "analisis clinicos", "centro diagnostico",
+]
 
 
 # ---------------------------------------------------------------- merged views

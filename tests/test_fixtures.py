@@ -73,6 +73,8 @@ def test_expected_output_is_valid_and_consistent(fixture):
             lo, hi = r["min_reference_range"], r["max_reference_range"]
             # "1,015" is 1.015 with a decimal comma and 1015 with a thousands separator: one must fit.
             readings = {float(r["value"].replace(",", "")), float(r["value"].replace(",", "."))}
+            if re.fullmatch(r"\d{1,3}(?:[.\s\u202f]\d{3})+", r["value"]):  # 4.700 / 4 700 grouped (issue 13)
+                readings.add(float(re.sub(r"[.\s\u202f]", "", r["value"])))
             assert any(r["is_above_max_range"] == (None if hi is None else value > hi)
                        and r["is_below_min_range"] == (None if lo is None else value < lo)
                        for value in readings), r

@@ -13,7 +13,7 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import read_fields
-from parser.layout.rows import NON_RESULT_NAMES, RawRow, heading_text
+from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.page import Document, Page, Word
@@ -40,7 +40,7 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     if len(phrases) < 2:
         return None
     name = phrases[0].text.strip()
-    if not re.search(r"[A-Za-z]{2}", name) or NON_RESULT_NAMES.match(name):
+    if not has_name_letters(name) or NON_RESULT_NAMES.match(name):
         return None
     kinds = [cols.content_kind(p.text) for p in phrases[1:]]
     if not kinds or kinds[0] != cols.RESULT:
@@ -179,7 +179,10 @@ def _stacked_label_line(line: Line, below: Line) -> bool:
         keys = [k for k in (cols.label_key(w.text) for w in part.words) if k]
         if not keys or sum(k in cols.LABEL_WORDS for k in keys) < 0.5 * len(keys):
             return False  # each line must be mostly labels (a title above is not)
-    return True
+    # The second line's words sit under labels of the first ("Reference / Interval"); a
+    # section title under the header ("ESAME URINE") runs where no label is.
+    slack = 0.2 * max(line.size, below.size)
+    return all(any(w.x0 < a.x1 + slack and w.x1 > a.x0 - slack for a in line.words) for w in below.words)
 
 
 def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:

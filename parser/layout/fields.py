@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from parser.flags import is_flag
-from parser.layout.rows import NON_RESULT_NAMES
+from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
 from parser.ranges import parse_range
 from parser.units import is_unit, unglue
 
@@ -36,20 +36,24 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
     if not at or at >= len(tokens) - 1:
         return None
     name = " ".join(tokens[:at])
-    if not re.search(r"[^\W\d_]{2}", name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
+    if not has_name_letters(name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
         return None
     i = at + 1
     flag_end = i + 1 if is_flag(tokens[i]) else i
     units_end = flag_end
-    for n in range(min(_MAX_UNIT_TOKENS, len(tokens) - flag_end), 0, -1):
-        if is_unit(" ".join(tokens[flag_end:flag_end + n]), ocr):
-            units_end = flag_end + n
+    # The longest unit that leaves a whole range after it ("x10^3/µL 0" reads as a unit, but
+    # then "- 0.2" is no range: the unit is "x10^3/µL" and the range "0 - 0.2").
+    for n in [*range(min(_MAX_UNIT_TOKENS, len(tokens) - flag_end), 0, -1), 0]:
+        if n and not is_unit(" ".join(tokens[flag_end:flag_end + n]), ocr):
+            continue
+        units_end = flag_end + n
+        range_start = units_end
+        while range_start < len(tokens) and re.fullmatch(r"[=:;\-–|]+", tokens[range_start]):
+            range_start += 1  # OCR marks between the cells
+        rest = " ".join(tokens[range_start:])
+        if not rest or _range_like(rest):
             break
-    range_start = units_end
-    while range_start < len(tokens) and re.fullmatch(r"[=:;\-–|]+", tokens[range_start]):
-        range_start += 1  # OCR marks between the cells
-    rest = " ".join(tokens[range_start:])
-    if rest and not _range_like(rest):
+    else:
         return None
     return Fields((0, at), (at, at + 1), (i, flag_end), (flag_end, units_end),
                   (range_start, len(tokens)))

@@ -65,6 +65,11 @@ def is_non_result_label(name: str) -> bool:
     return bool(NON_RESULT_NAMES.match(name))
 
 
+def has_name_letters(name: str) -> bool:
+    """Two letters together, or a dotted abbreviation ("V.C.M", "H.C.M.", "R.D.W"): a name."""
+    return bool(re.search(r"[^\W\d_]{2}", name.replace(".", "")))
+
+
 def comment_sentence(text: str) -> bool:
     """A sentence (several words, a full stop after a word) is a comment, never part of a
     test name; dotted abbreviations ("S.G.O.T.") are single words."""
