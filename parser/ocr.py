@@ -21,6 +21,7 @@ from parser import tesseract
 from parser.image import PageImageInfo, estimated_dpi, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
+from parser.units import is_unit
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +114,7 @@ def read_page(page: PreparedPage) -> Page:
     words = reread_in_language(prepared, words, dpi)
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
+    words = restore_micro_signs(prepared, words)
     factor = page.units_per_pixel  # back from the OCR image's pixels to page units
     log.debug(
         "ocr page %d: %d words, skew %.2f, rotation %d, scale %.2f, flattened %s",
@@ -272,6 +274,71 @@ def _dot_position(image: Image.Image, word: Word) -> int | None:
     if not 0.5 <= dot_width / dot_height <= 2.0 or dot_height < 0.08 * tallest:
         return None
     return small[0]
+
+
+# Tesseract reads the micro sign as "p" ("pmol/L" for µmol/L, "x10*6/pL"), and both readings
+# are units, so no lexicon can tell them apart. The ink can: a "p" is closed at the top of its
+# bowl, a "µ" is open there (two stems, joined only near the baseline).
+_MICRO_SLOT = re.compile(r"(?:^|/)p(?=[A-Za-z]|$)")
+MICRO_OPEN_TOP = 0.3  # share of the glyph's height, from its top, where a µ is open
+
+
+def restore_micro_signs(image: Image.Image, words: list[Word]) -> list[Word]:
+    """`words` with a "p" read for a micro sign put right in a unit, when the µ reading is a
+    unit too and the glyph's ink is open at the top."""
+    restored = []
+    for word in words:
+        for match in _MICRO_SLOT.finditer(word.text):
+            index = match.end() - 1
+            micro = word.text[:index] + "µ" + word.text[index + 1:]
+            if is_unit(micro, ocr=True) and _looks_like_micro(image, word, index):
+                word = Word(
+                    text=micro, x0=word.x0, top=word.top, x1=word.x1, bottom=word.bottom,
+                    conf=word.conf, size=word.size, bold=word.bold,
+                )
+        restored.append(word)
+    return restored
+
+
+def _looks_like_micro(image: Image.Image, word: Word, index: int) -> bool:
+    glyphs = _glyphs(image, word)
+    if len(glyphs) == len(word.text):
+        glyph = glyphs[index]
+    elif index == 0 and glyphs:
+        glyph = glyphs[0]
+    else:
+        return False  # glyphs touch: no telling which ink is the letter
+    x0, x1, top, bottom, crop = glyph
+    height, width = bottom - top + 1, x1 - x0 + 1
+    if height < 8 or width < 4 or width > height:
+        return False
+    pixels = crop.load()
+    # The gap between the two strokes a little below the top: closed above by a p's bowl;
+    # between a µ's stems, some column of it runs clear up to the top (past any serifs).
+    probe = top + round(MICRO_OPEN_TOP * height)
+    inked = [x for x in range(x0, x1 + 1) if pixels[x, probe] == 0]
+    gap = next((range(a + 1, b) for a, b in zip(inked, inked[1:]) if b - a > 2), range(0))
+    return any(all(pixels[x, y] != 0 for y in range(top, probe)) for x in gap)
+
+
+def _glyphs(image: Image.Image, word: Word) -> list[tuple[int, int, int, int, Image.Image]]:
+    """Runs of inked columns in the word's box (x0, x1, top, bottom, and the binarized crop
+    they index), left to right: one per glyph when no two glyphs touch."""
+    box = (int(word.x0), int(word.top), int(word.x1) + 1, int(word.bottom) + 1)
+    crop = image.crop(box).convert("L")
+    if crop.width < 4 or crop.height < 6:
+        return []
+    crop = crop.point(_threshold_table(crop))
+    pixels = crop.load()
+    glyphs, run = [], None
+    for x in range(crop.width + 1):
+        rows = [y for y in range(crop.height) if pixels[x, y] == 0] if x < crop.width else []
+        if rows:
+            run = [run[0], x, min(run[2], rows[0]), max(run[3], rows[-1])] if run else [x, x, rows[0], rows[-1]]
+        elif run:
+            glyphs.append((run[0], run[1], run[2], run[3], crop))
+            run = None
+    return glyphs
 
 
 def _doubtful_cells(words: list[Word]) -> list[list[int]]:

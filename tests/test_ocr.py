@@ -254,3 +254,20 @@ def test_doubtful_numbers_are_re_read_and_doubtful_words_are_not_made_numbers():
     text, (x0, top, x1, bottom) = _printed("Method", "DejaVuSansMono.ttf", ink=110)
     unsure = Word("Metbod", x0, top, x1, bottom, 0.3, bottom - top)
     assert reread_doubtful_numbers(text, [unsure], dpi=300) == [unsure]
+
+
+@pytest.mark.parametrize("font", ["DejaVuSans.ttf", "DejaVuSerif-Bold.ttf", "DejaVuSansMono.ttf"])
+@pytest.mark.parametrize(("printed", "read", "expected"), [
+    ("µmol/L", "pmol/L", "µmol/L"),  # the micro sign tesseract reads as p, put right
+    ("pmol/L", "pmol/L", "pmol/L"),  # a real picomole unit stays
+    ("µg/L", "pg/L", "µg/L"),
+    ("pg/mL", "pg/mL", "pg/mL"),
+    ("x10^6/µL", "x10*6/pL", "x10*6/µL"),
+])
+def test_a_micro_sign_read_as_p_is_restored_from_the_ink(font, printed, read, expected):
+    from parser.ocr import restore_micro_signs
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed(printed, font)
+    [word] = restore_micro_signs(image, [Word(read, x0, top, x1, bottom, 0.9, bottom - top)])
+    assert word.text == expected

@@ -47,9 +47,12 @@ def test_spaced_monospace_leaders_are_erased():
 def test_a_hyphen_between_numbers_and_a_decimal_point_are_kept():
     image, draw = _page()
     draw.text((40, 100), "0.60 - 1.30", fill=INK, font=_font(40))
+    # " - " of a monospace printout: a hyphen with gaps short enough to be closed, making a
+    # thin stroke as long as a short leader, but of one piece.
+    right = draw.textbbox((40, 300), "70", font=_font(40))[2]
     draw.text((40, 300), "70", fill=INK, font=_font(40))
-    draw.rectangle((120, 322, 134, 325), fill=INK)  # " - " of a monospace printout, wide spaces
-    draw.text((160, 300), "99", fill=INK, font=_font(40))
+    draw.rectangle((right + 20, 322, right + 34, 325), fill=INK)
+    draw.text((right + 54, 300), "99", fill=INK, font=_font(40))
     cleaned, erased = erase_rulings(image, DPI, 128)
     assert erased == 0
     assert cleaned.tobytes() == image.tobytes()
