@@ -127,11 +127,15 @@ def language_scores(words: list[str]) -> Counter[str]:
     """Weighted evidence per language: a word listed by k languages gives 1/k to each."""
     scores: Counter[str] = Counter()
     for raw in words:
-        lowered = raw.lower()
-        for letter, language in _LETTER_HINTS.items():
-            if letter in lowered:
-                scores[language] += _LETTER_HINT_WEIGHT
-        for token in _TOKEN.findall(fold(raw)):
+        if raw.isascii():  # most words: no hint letters, and folding is only lower case
+            folded = raw.lower()
+        else:
+            lowered = raw.lower()
+            for letter, language in _LETTER_HINTS.items():
+                if letter in lowered:
+                    scores[language] += _LETTER_HINT_WEIGHT
+            folded = fold(raw)
+        for token in _TOKEN.findall(folded):
             languages = _LANGUAGES_OF.get(token, ())
             for language in languages:
                 scores[language] += 1.0 / len(languages)

@@ -38,6 +38,10 @@ MAX_DECODED_IMAGE_BYTES = 160 * MB
 # reports measure well under 5 MB; a 2.4 KB PDF inflating to 1 GiB took a parse to 2.1 GB.
 MAX_PDF_STREAM_BYTES = 64 * MB
 MAX_PDF_INFLATED_BYTES = 256 * MB
+# Deflate's largest possible expansion: a 258-byte copy coded in two bits. A stream this much
+# smaller than the limits cannot exceed them, so the check need not inflate it (real reports'
+# streams are tens of KB; a bomb's 1 GiB takes a megabyte in one layer, or two layers).
+FLATE_MAX_RATIO = 1032
 
 # Address-space ceiling of a parse process (resource.RLIMIT_AS; tesseract, its child,
 # inherits it). Address space bounds resident memory from above, so no parse can pass the

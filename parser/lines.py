@@ -116,15 +116,21 @@ _X0 = attrgetter("x0")
 
 def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
     """Cluster words into lines by vertical overlap with each line's first word."""
-    # Open lines as (top, bottom of the first word, members, members' x-intervals sorted).
-    lines: list[tuple[float, float, list[Word], list[tuple[float, float]]]] = []
-    for word in sorted(words, key=lambda w: (w.top + w.bottom, w.x0)):
+    # Open lines: the top and bottom of their first word, their members, and the members'
+    # x-intervals sorted (parallel lists: this loop runs for every word of every page).
+    tops: list[float] = []
+    bottoms: list[float] = []
+    members: list[list[Word]] = []
+    spans: list[list[tuple[float, float]]] = []
+    for word in sorted(words, key=_by_middle):
         top, bottom, x0, x1 = word.top, word.bottom, word.x0, word.x1
         height = bottom - top if bottom - top > 0.1 else 0.1
         candidates = []
-        n = len(lines)
+        n = len(tops)
         for i in range(n - 6 if n > 6 else 0, n):
-            l_top, l_bottom = lines[i][0], lines[i][1]
+            l_top, l_bottom = tops[i], bottoms[i]
+            if l_bottom <= top or l_top >= bottom:
+                continue  # apart (most lines): no overlap to measure
             overlap = (l_bottom if l_bottom < bottom else bottom) - (l_top if l_top > top else top)
             if overlap <= 0:
                 continue
@@ -134,14 +140,25 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
         if len(candidates) > 1:
             candidates.sort(reverse=True)
         for _, i in candidates:
-            if not _collides(lines[i][3], x0, x1):
-                lines[i][2].append(word)
-                insort(lines[i][3], (x0, x1))
+            if not _collides(spans[i], x0, x1):
+                members[i].append(word)
+                insort(spans[i], (x0, x1))
                 break
         else:
-            lines.append((top, bottom, [word], [(x0, x1)]))
-    result = [Line(sorted(m, key=_X0), page, ocr) for _, _, m, _ in lines]
-    return sorted(result, key=lambda l: (l.top, l.x0))
+            tops.append(top)
+            bottoms.append(bottom)
+            members.append([word])
+            spans.append([(x0, x1)])
+    result = [Line(sorted(m, key=_X0), page, ocr) for m in members]
+    return sorted(result, key=_line_order)
+
+
+def _by_middle(word: Word) -> tuple[float, float]:
+    return word.top + word.bottom, word.x0
+
+
+def _line_order(line: Line) -> tuple[float, float]:
+    return line.top, line.x0
 
 
 def _collides(intervals: list[tuple[float, float]], x0: float, x1: float) -> bool:
@@ -160,31 +177,35 @@ def _collides(intervals: list[tuple[float, float]], x0: float, x1: float) -> boo
 def split_phrases(words: list[Word], gap_factor: float = 0.75,
                   cuts: tuple[float, ...] = ()) -> list[Phrase]:
     """Cut a line at gaps wider than a space, and at drawn cell borders (`cuts`): each piece
-    is one cell's text."""
-    phrases: list[Phrase] = []
-    in_order = all(a.x0 <= b.x0 for a, b in zip(words, words[1:]))
-    for word in words if in_order else sorted(words, key=lambda w: w.x0):
-        if phrases:
-            last = phrases[-1].words[-1]
-            size = min(word_size(last), word_size(word))
+    is one cell's text. Stray '|' (OCR reads a table's rules as characters) are dropped."""
+    groups: list[list[Word]] = []
+    group: list[Word] = []
+    last: Word | None = None
+    last_size = 0.0
+    # sorted() is stable and linear on words already in order, as a Line's are.
+    for word in sorted(words, key=_X0):
+        size = word.size or (word.bottom - word.top)  # word_size, inlined
+        if last is not None:
             gap = word.x0 - last.x1
-            ruled = any(last.x1 - 0.5 <= x <= word.x0 + 0.5 for x in cuts) if cuts else False
-            if gap <= gap_factor * size and not ruled and not _table_rule(last, word):
-                phrases[-1].words.append(word)
+            if (gap <= gap_factor * (size if size < last_size else last_size)  # min(), as it ties
+                    and not (cuts and any(last.x1 - 0.5 <= x <= word.x0 + 0.5 for x in cuts))
+                    and not _table_rule(last, word)):
+                group.append(word)
+                last, last_size = word, size
                 continue
-        phrases.append(Phrase([word]))
-    stripped = (_strip_rules(p) for p in phrases)
-    return [p for p in stripped if p.words]
+        group = [word]
+        groups.append(group)
+        last, last_size = word, size
+    phrases = []
+    for group in groups:
+        kept = [w for w in group if w.text.strip("|¦") != ""]
+        if kept:
+            phrases.append(Phrase(kept))
+    return phrases
 
 
 def _table_rule(left: Word, right: Word) -> bool:
     return left.text in ("|", "¦") or right.text in ("|", "¦")
-
-
-def _strip_rules(phrase: Phrase) -> Phrase:
-    """Drop stray '|' from ruled tables (OCR reads the rules as characters)."""
-    kept = [w for w in phrase.words if w.text.strip("|¦") != ""]
-    return Phrase(kept)
 
 
 # A word this many times the median size is a watermark or a logo, not body text.

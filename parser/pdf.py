@@ -14,6 +14,7 @@ from __future__ import annotations
 import ctypes
 import math
 import unicodedata
+from collections import deque
 from dataclasses import dataclass
 from itertools import repeat
 
@@ -21,7 +22,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from parser.page import Page, Word
+from parser.page import Page, Word, new_word
 
 # A gap wider than this share of the line height starts a new word even without a space
 # (PDFs often place columns by position alone, with no space character between them).
@@ -203,8 +204,8 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     base = ctypes.addressof(rects)
     size = ctypes.sizeof(pdfium_c.FS_RECTF)
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
-    for _ in map(_loose_char_box, repeat(handle, len(kept)), kept, [base + i * size for i in kept]):
-        pass  # map: the loop runs in C, only the pdfium calls remain
+    # Consumed by a zero-length deque: the loop runs in C, only the pdfium calls remain.
+    deque(map(_loose_char_box, repeat(handle, len(kept)), kept, [base + i * size for i in kept]), maxlen=0)
     user = np.frombuffer(rects, dtype=np.float32).reshape(count, 4)[kept].astype(np.float64)
     x0, top, x1, bottom = frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
 
@@ -234,6 +235,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     kept_text = "".join([text[i] for i in kept])  # a word is a slice of it
     fonts: dict[bytes, bool] = {}
     bold_by_font: dict[int, bool] = {}  # by pdfium font handle: one lookup, not one per word
+    size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
     font_buffer = ctypes.create_string_buffer(128)
     words = []
     starts = first.tolist()
@@ -244,7 +246,6 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
     level_by_angle: dict[float, bool] = {}
     for n, (a, b) in enumerate(zip(starts, ends)):
-        char_index = heads[n]
         angle = angles[n]
         level = level_by_angle.get(angle)
         if level is None:
@@ -253,28 +254,20 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
             continue  # watermarks, vertical side notes, text shown sideways
         word_text = kept_text[a:b]
         wx0, wtop, wx1, wbottom = rounded[n]
-        font_size = font_sizes[n]
         if not word_text.isascii():
             word_text = _normalize(word_text)
         text_object = text_objects[n]
         font = _text_object_font(text_object) if text_object else None
         bold = bold_by_font.get(font) if font else None
         if bold is None:
-            bold = _is_bold(textpage, char_index, fonts, font_buffer)
+            bold = _is_bold(textpage, heads[n], fonts, font_buffer)
             if font:
                 bold_by_font[font] = bold
-        words.append(
-            Word(
-                text=word_text,
-                x0=wx0,
-                top=wtop,
-                x1=wx1,
-                bottom=wbottom,
-                conf=1.0,
-                size=printed_size(font_size, wbottom - wtop),
-                bold=bold,
-            )
-        )
+        box = (font_sizes[n], wbottom - wtop)
+        size = size_by_box.get(box)
+        if size is None:
+            size = size_by_box[box] = printed_size(*box)
+        words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
     return words, garbage
 
 
@@ -344,18 +337,19 @@ def _is_bold(textpage, index: int, fonts: dict[bytes, bool], buffer) -> bool:
 def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     """Ruling lines/rectangles drawn on the page and the boxes of its images (displayed,
     clipped to the page)."""
-    found: list[tuple[float, float, float, float]] = []
-    images: list[tuple[float, float, float, float]] = []
-    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     count = pdfium_c.FPDFPage_CountObjects(page)
     handle = ctypes.cast(page.raw, ctypes.c_void_p).value
-    for i in range(count):
-        _collect(_page_object(handle, i), identity, frame, found, images, 0)
+    objects = list(map(_page_object, repeat(handle, count), range(count)))
+    collector = _Collector(frame)
+    # Text objects are most of a page and draw nothing: their types are read in a C loop.
+    for obj, kind in zip(objects, map(_object_type, objects)):
+        if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
+            collector.collect(obj, kind, _IDENTITY, 0)
     page_area = max(frame.width * frame.height, 1.0)
-    images = [_clipped(box, frame) for box in images]
+    images = [_clipped(box, frame) for box in collector.images]
     rules = []
     seen = set()
-    for x0, top, x1, bottom in found:
+    for x0, top, x1, bottom in collector.found:
         w, h = x1 - x0, bottom - top
         if max(w, h) < MIN_RULE_LENGTH or w * h > 0.9 * page_area:
             continue  # dots and page backgrounds are not rules
@@ -367,66 +361,78 @@ def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     return rules, [box for box in images if box[2] > box[0] and box[3] > box[1]]
 
 
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
 def _clipped(box, frame: PageFrame) -> tuple[float, float, float, float]:
     x0, top, x1, bottom = box
     return max(x0, 0.0), max(top, 0.0), min(x1, frame.width), min(bottom, frame.height)
 
 
-def _collect(obj: int | None, parent_matrix, frame: PageFrame, found: list, images: list, depth: int) -> None:
-    """Rules and image boxes of one page object (`obj`: its plain address)."""
-    kind = _object_type(obj)
-    if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
-        return  # most objects; text draws no rules or images
-    if kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
-        matrix = _compose(_matrix(obj), parent_matrix)
-        for i in range(_form_count_objects(obj)):
-            _collect(_form_object(obj, i), matrix, frame, found, images, depth + 1)
-        return
-    if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-        # An image is drawn into the unit square mapped by its matrix.
-        matrix = _compose(_matrix(obj), parent_matrix)
-        corners = [frame.point(*_apply(matrix, x, y)) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
-        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        images.append((min(xs), min(ys), max(xs), max(ys)))
-        return
-    if kind != pdfium_c.FPDF_PAGEOBJ_PATH:
-        return
-    segments = _count_segments(obj)
-    if segments <= 0 or segments > MAX_PATH_SEGMENTS:
-        return
-    if segments <= 5:
-        # A line or a rectangle (`re` or four strokes): its bounds say it all, in one call.
-        bounds = (ctypes.c_float * 4)()  # left, bottom, right, top
-        at = ctypes.addressof(bounds)
-        if _object_bounds(obj, at, at + 4, at + 8, at + 12):
-            left, bottom, right, top = bounds
-            corners = [
-                frame.point(*_apply(parent_matrix, x, y))
-                for x, y in ((left, bottom), (right, top))
-            ]
-            (xa, ya), (xb, yb) = corners
-            found.append((min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)))
-        return
-    # A path of many strokes (a whole table grid in one path): keep each straight stroke;
-    # curves mean a logo or a rounded shape, not a table.
-    matrix = _compose(_matrix(obj), parent_matrix)
-    fx, fy = ctypes.c_float(), ctypes.c_float()
-    fx_address, fy_address = ctypes.addressof(fx), ctypes.addressof(fy)
-    previous = None
-    strokes = []
-    for i in range(segments):
-        segment = _path_segment(obj, i)
-        kind_of_segment = _segment_type(segment)
-        if kind_of_segment == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+class _Collector:
+    """Rules (`found`) and image boxes (`images`) of a page's objects, as displayed."""
+
+    def __init__(self, frame: PageFrame):
+        self.frame = frame
+        self.found: list[tuple[float, float, float, float]] = []
+        self.images: list[tuple[float, float, float, float]] = []
+        self.bounds = (ctypes.c_float * 4)()  # left, bottom, right, top: one buffer, many calls
+        at = ctypes.addressof(self.bounds)
+        self.bound_addresses = (at, at + 4, at + 8, at + 12)
+
+    def collect(self, obj: int | None, kind: int, parent_matrix, depth: int) -> None:
+        """One page object (`obj`: its plain address; `kind`: its pdfium type)."""
+        if kind == pdfium_c.FPDF_PAGEOBJ_TEXT:
+            return  # most objects; text draws no rules or images
+        if kind == pdfium_c.FPDF_PAGEOBJ_FORM and depth < 8:
+            matrix = _compose(_matrix(obj), parent_matrix)
+            for i in range(_form_count_objects(obj)):
+                inner = _form_object(obj, i)
+                self.collect(inner, _object_type(inner), matrix, depth + 1)
             return
-        _segment_point(segment, fx_address, fy_address)
-        x, y = frame.point(*_apply(matrix, fx.value, fy.value))
-        if kind_of_segment == pdfium_c.FPDF_SEGMENT_LINETO and previous is not None:
-            px, py = previous
-            if abs(px - x) <= MAX_RULE_THICKNESS or abs(py - y) <= MAX_RULE_THICKNESS:
-                strokes.append((min(px, x), min(py, y), max(px, x), max(py, y)))
-        previous = (x, y)
-    found.extend(strokes)
+        if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            # An image is drawn into the unit square mapped by its matrix.
+            matrix = _compose(_matrix(obj), parent_matrix)
+            corners = [self.frame.point(*_apply(matrix, x, y)) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))]
+            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+            self.images.append((min(xs), min(ys), max(xs), max(ys)))
+            return
+        if kind != pdfium_c.FPDF_PAGEOBJ_PATH:
+            return
+        segments = _count_segments(obj)
+        if segments <= 0 or segments > MAX_PATH_SEGMENTS:
+            return
+        if segments <= 5:
+            # A line or a rectangle (`re` or four strokes): its bounds say it all, in one call.
+            if _object_bounds(obj, *self.bound_addresses):
+                left, bottom, right, top = self.bounds
+                point = self.frame.point
+                xa, ya = point(*_apply(parent_matrix, left, bottom))
+                xb, yb = point(*_apply(parent_matrix, right, top))
+                self.found.append((min(xa, xb), min(ya, yb), max(xa, xb), max(ya, yb)))
+            return
+        self._strokes(obj, _compose(_matrix(obj), parent_matrix))
+
+    def _strokes(self, obj: int | None, matrix) -> None:
+        """A path of many strokes (a whole table grid in one path): keep each straight stroke;
+        curves mean a logo or a rounded shape, not a table."""
+        fx, fy = ctypes.c_float(), ctypes.c_float()
+        fx_address, fy_address = ctypes.addressof(fx), ctypes.addressof(fy)
+        previous = None
+        strokes = []
+        for i in range(_count_segments(obj)):
+            segment = _path_segment(obj, i)
+            kind_of_segment = _segment_type(segment)
+            if kind_of_segment == pdfium_c.FPDF_SEGMENT_BEZIERTO:
+                return
+            _segment_point(segment, fx_address, fy_address)
+            x, y = self.frame.point(*_apply(matrix, fx.value, fy.value))
+            if kind_of_segment == pdfium_c.FPDF_SEGMENT_LINETO and previous is not None:
+                px, py = previous
+                if abs(px - x) <= MAX_RULE_THICKNESS or abs(py - y) <= MAX_RULE_THICKNESS:
+                    strokes.append((min(px, x), min(py, y), max(px, x), max(py, y)))
+            previous = (x, y)
+        self.found.extend(strokes)
 
 
 def _matrix(obj: int | None) -> tuple[float, float, float, float, float, float]:
