@@ -1,13 +1,14 @@
-"""Strokes that are not text, erased from a page image before OCR: dotted leaders
-(`Glucose .......... 95`), dotted cell borders and drawn table rules.
+"""Dotted strokes erased from a page image before OCR: leaders (`Glucose .......... 95`,
+`RBC . . . . . 4.5` in a monospace printout) and dotted or dashed cell borders.
 
 Tesseract reads a run of leader dots as letters and glues them to the test name beside it
-("Appearance ......" read as "ADDOBIENCE"), and a rule under or beside a word as "_" or "|".
-The class is recognised by shape alone, in a few vectorised passes over the binarised page
-(no extra OCR pass): close small gaps along the stroke's direction, keep what is thinner than
-any line of text yet longer than any glyph, and paint it paper. Letters never qualify, since
-closing the gaps between letters of a word makes a block as tall as the text, not a thin bar;
-a hyphen or a dash is thin but short.
+("Appearance ......" read as "ADDOBIENCE"). The class is recognised by shape alone, in a few
+vectorised passes over the binarised page (no extra OCR pass): close small gaps along the
+stroke's direction, keep what is thinner than any line of text, longer than any glyph and made
+of several pieces, and paint it paper. Letters never qualify, since closing the gaps between
+the letters of a word makes a block as tall as the text, not a thin bar; a hyphen or a dash
+is thin but one piece. Solid rules are left alone: tesseract's own layout analysis uses them
+(erasing them split a table's columns apart on a photographed page, dropping its values).
 """
 
 from __future__ import annotations
@@ -22,21 +23,17 @@ LEADER_GAP = 0.08  # gaps this short between dots (or dashes) along a stroke are
 MAX_THICKNESS = 0.03  # thicker than this, a closed stroke is text (a word's x-height or more)
 MIN_DOTS = 4  # pieces of ink in a dotted stroke: a hyphen with its spaces is one
 DOTTED_LENGTH = 0.15  # a dotted stroke at least this long (~4 spaced dots)
-# A solid stroke at least this long is a rule: longer than an em dash, or " - " between two
-# numbers in 10 pt monospace, with its spaces.
-SOLID_LENGTH = 0.3
-# Vertical strokes: closing only within a dotted border's spacing or a crossing rule's width
-# (never across text lines), and longer than any glyph stem (a 14 pt capital is ~0.14 in).
+# Vertical dotted borders: gaps closed only within a dotted border's spacing (never across
+# text lines), and longer than any glyph stem (a 14 pt capital is ~0.14 in).
 VERTICAL_GAP = 0.02
 VERTICAL_DOTTED_LENGTH = 0.2
-VERTICAL_SOLID_LENGTH = 0.35
 # Strokes are looked for at about this resolution (dpi): enough for a leader dot, a quarter
 # of the work of a 300 dpi page.
 WORK_DPI = 140
 
 
 def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.Image, int]:
-    """`gray` with leader dots and ruling lines painted as paper, and how many pixels were
+    """`gray` with leader dots and dotted borders painted as paper, and how many pixels were
     erased. Ink is everything darker than `ink_level` (0..255); strokes are
     found on a copy reduced towards WORK_DPI (a leader dot stays a pixel or more) and erased
     at full resolution."""
@@ -46,15 +43,12 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     small = _reduced(ink, factor)
     per_inch = max(dpi / factor, 50.0)
     thickness = max(2, round(MAX_THICKNESS * per_inch))
-    found = _thin_long_strokes(
-        small, round(LEADER_GAP * per_inch), thickness, round(DOTTED_LENGTH * per_inch),
-        round(SOLID_LENGTH * per_inch),
+    found = _dotted_strokes(
+        small, round(LEADER_GAP * per_inch), thickness, round(DOTTED_LENGTH * per_inch)
     )
-    # Vertical rules are looked for without the horizontal ones: where a grid's rules cross,
-    # the crossing is too thick to pass as either, and would cut a vertical rule into pieces.
-    found |= _thin_long_strokes(
-        np.ascontiguousarray((small & ~found).T), max(1, round(VERTICAL_GAP * per_inch)), thickness,
-        round(VERTICAL_DOTTED_LENGTH * per_inch), round(VERTICAL_SOLID_LENGTH * per_inch),
+    found |= _dotted_strokes(
+        np.ascontiguousarray(small.T), max(1, round(VERTICAL_GAP * per_inch)), thickness,
+        round(VERTICAL_DOTTED_LENGTH * per_inch),
     ).T
     if not found.any():
         return gray, 0
@@ -83,10 +77,10 @@ def _reduced(ink: np.ndarray, factor: int) -> np.ndarray:
     return blocks.any(axis=(1, 3))
 
 
-def _thin_long_strokes(ink: np.ndarray, gap: int, thickness: int, dotted: int, solid: int) -> np.ndarray:
+def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int) -> np.ndarray:
     """Ink pixels of horizontal strokes (rows of `ink`) at most `thickness` tall once gaps up
-    to `gap` along the row are closed, and either `dotted` long and made of MIN_DOTS pieces or
-    more (a leader: a hyphen between two numbers is one piece) or `solid` long (a rule)."""
+    to `gap` along the row are closed, at least `length` long and made of MIN_DOTS pieces or
+    more (a leader: a hyphen between two numbers is one piece, a rule too)."""
     closed = ink | (~ink & (_run_lengths(~ink, edge=True, pad=gap + 1) <= gap))
     thin = closed & (_run_lengths(np.ascontiguousarray(closed.T)).T <= thickness)
     starts, ends = _runs(thin)
@@ -95,7 +89,7 @@ def _thin_long_strokes(ink: np.ndarray, gap: int, thickness: int, dotted: int, s
     pieces[:, 1:] = ink[:, 1:] & ~ink[:, :-1]
     counted = np.concatenate(([0], np.cumsum((pieces & thin).ravel(), dtype=np.int32)))
     lengths = ends - starts
-    long_enough = (lengths >= solid) | ((lengths >= dotted) & (counted[ends] - counted[starts] >= MIN_DOTS))
+    long_enough = (lengths >= length) & (counted[ends] - counted[starts] >= MIN_DOTS)
     marks = np.zeros(ink.size + 1, dtype=np.int32)
     marks[starts[long_enough]] += 1
     marks[ends[long_enough]] -= 1

@@ -1,4 +1,5 @@
-"""Leader dots and drawn rules are erased before OCR; text, hyphens and decimal points stay."""
+"""Leader dots and dotted borders are erased before OCR; text, hyphens, decimal points and
+solid rules stay."""
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -58,17 +59,21 @@ def test_a_hyphen_between_numbers_and_a_decimal_point_are_kept():
     assert cleaned.tobytes() == image.tobytes()
 
 
-def test_grid_rules_are_erased_even_where_they_cross():
+def test_solid_rules_are_left_to_tesseract_and_dotted_borders_erased():
     image, draw = _page()
-    for y in (50, 200, 350):
-        draw.rectangle((50, y, 1300, y + 2), fill=INK)
-    for x in (50, 600, 1300):
-        draw.rectangle((x, 50, x + 2, 352), fill=INK)
+    for y in (50, 350):
+        draw.rectangle((50, y, 1300, y + 2), fill=INK)  # solid rules: tesseract's own layout uses them
+    for x in range(50, 1300, 8):
+        draw.rectangle((x, 200, x + 3, 202), fill=INK)  # a dotted cell border
+    for y in range(60, 340, 8):
+        draw.rectangle((600, y, 602, y + 3), fill=INK)  # a dotted column border
     draw.text((80, 110), "Hemoglobin", fill=INK, font=_font())
     cleaned, _ = erase_rulings(image, DPI, 128)
-    text_ink = _inked(image, (70, 100, 580, 170))
-    assert _inked(cleaned, (0, 0, 1400, 700)) == text_ink
-    assert _inked(cleaned, (70, 100, 580, 170)) == text_ink
+    assert _inked(cleaned, (0, 190, 1400, 212)) == 0
+    assert _inked(cleaned, (590, 60, 612, 340)) == 0
+    assert _inked(cleaned, (70, 100, 580, 170)) == _inked(image, (70, 100, 580, 170))
+    for y in (50, 350):
+        assert _inked(cleaned, (0, y - 1, 1400, y + 4)) == _inked(image, (0, y - 1, 1400, y + 4))
 
 
 def test_a_page_without_strokes_is_returned_unchanged():
