@@ -52,7 +52,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     meta = ResultMetadata()
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
-            meta.patient_first_name, meta.patient_last_name = split_person_name(value)
+            meta.patient_first_name, meta.patient_last_name = split_person_name(
+                value, surname_first=language in DAY_FIRST)
         elif field == "first_name" and meta.patient_first_name is None:
             meta.patient_first_name = split_person_name(value)[0]
         elif field == "last_name" and meta.patient_last_name is None:
@@ -183,7 +184,9 @@ def _label_key(text: str) -> str:
     return key.replace(" / ", "/")
 
 
-def split_person_name(text: str) -> tuple[str | None, str | None]:
+def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | None, str | None]:
+    """(first, last) of a printed name. `surname_first`: a European report, whose systems print
+    "DUPONT MARIE" surname first when the whole name is in capitals."""
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = _before_other_label(text)
     text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
@@ -196,7 +199,7 @@ def split_person_name(text: str) -> tuple[str | None, str | None]:
     tokens = text.split()
     if len(tokens) == 1:
         return tokens[0], None
-    if _surname_first(tokens):
+    if _surname_first(tokens) or surname_first and len(tokens) == 2 and text.isupper():
         return tokens[1], tokens[0]
     return tokens[0], tokens[-1]
 

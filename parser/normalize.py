@@ -89,6 +89,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         return None
     confidence = row.confidence
     raw_value, range_text = row.value, row.range_text
+    if context.decimal_comma:
+        raw_value = join_thousands(raw_value)
     if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
         raw_value, range_text = peeled  # "153 g/L (135-175)": the range in the value cell
     value, glued_flag, glued_units, repaired = split_value(raw_value)
@@ -161,8 +163,9 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
         if is_non_result_label(name):
             return f"{name!r} is a label, not a test name"
         return f"{name!r} does not read as a test name (range, category or prose)"
-    peeled = _bracketed_range(row.value) if row.range_text is None else None
-    value = split_value(peeled[0] if peeled else row.value)[0]
+    raw_value = join_thousands(row.value) if context.decimal_comma else row.value
+    peeled = _bracketed_range(raw_value) if row.range_text is None else None
+    value = split_value(peeled[0] if peeled else raw_value)[0]
     if not value:
         return "empty value"
     if _DATE_LIKE.match(value):
@@ -178,6 +181,15 @@ def clean_test_name(name: str) -> str:
     name = _LEADING_MARKS.sub("", name)
     name = _FOOTNOTES.sub("", name)
     return name.strip(" :;,.-").strip()
+
+
+_SPACED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,]|\s\d)")
+
+
+def join_thousands(text: str) -> str:
+    """`32 100 /mm³` -> `32100 /mm³`: a decimal-comma report groups thousands with (thin)
+    spaces; a number and the next one three digits long are one number there."""
+    return _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
 
 
 def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
@@ -250,6 +262,10 @@ def _bracketed_range(value: str) -> tuple[str, str] | None:
         left, right = " ".join(tokens[start:cut]), " ".join(tokens[cut:])
         if _QUALITATIVE_WORDS.match(left) and _QUALITATIVE_WORDS.match(right):
             return " ".join(tokens[:cut]), right
+        flagged = " ".join(tokens[cut + 1:])  # "Jaune foncé anormal Jaune": value, flag, expected
+        if parse_flag(tokens[cut]) and _QUALITATIVE_WORDS.match(left) and _QUALITATIVE_WORDS.match(flagged) \
+                and not _QUALITATIVE_WORDS.match(f"{tokens[cut]} {flagged}"):
+            return " ".join(tokens[:cut + 1]), flagged
     return None
 
 

@@ -41,7 +41,7 @@ def _french_page():
 def test_french_table_with_grouped_thousands_anteriority_and_qualitative_rows():
     assert _results(document(_french_page())) == [
         ("Hémoglobine", "11,2", "g/dl", 12.0, 16.0, "abnormal"),
-        ("Leucocytes", "7 300", "/mm³", 4000.0, 10000.0, "normal"),
+        ("Leucocytes", "7300", "/mm³", 4000.0, 10000.0, "normal"),  # spaces of the grouping dropped
         ("Plaquettes", "445.000", "/mm³", 150000.0, 400000.0, "abnormal"),
         ("V.G.M", "88,5", "fl", 80.0, 100.0, "normal"),  # the previous result 90,1 is never read
         ("Protéines", "Négatif", None, None, None, "normal"),
@@ -121,3 +121,25 @@ def test_dotted_abbreviations_and_count_units_in_rows_without_a_header():
         ("V.C.M", "104.8", "fL", 80.0, 96.0, "abnormal"),
         ("H.C.M", "30.0", "pg", 27.0, 33.0, "normal"),
     ]
+
+
+def test_value_cell_with_grouped_count_unit_range_and_a_flagged_qualitative_result():
+    """One result column holding value, unit and range ("32 100 /mm³ (4 000 - 10 000)") and a
+    qualitative result followed by its flag and the expected result ("Positif anormal Négatif")."""
+    doc = document(page([
+        [(40, 100, "Examen"), (300, 100, "Résultat")],
+        [(40, 125, "Hémoglobine"), (300, 125, "13,5 g/dl (12,0 - 16,0)")],
+        [(40, 140, "Leucocytes"), (300, 140, "32 100 /mm³ (4 000 - 10 000)")],
+        [(40, 155, "Nitrites"), (300, 155, "Positif anormal Négatif")],
+    ]))
+    assert _results(doc) == [
+        ("Hémoglobine", "13,5", "g/dl", 12.0, 16.0, "normal"),
+        ("Leucocytes", "32100", "/mm³", 4000.0, 10000.0, "abnormal"),
+        ("Nitrites", "Positif", None, None, None, "abnormal"),
+    ]
+
+
+def test_capitals_name_is_surname_first_on_european_reports_only():
+    assert split_person_name("PEMBERTON THOMAS", surname_first=True) == ("THOMAS", "PEMBERTON")
+    assert split_person_name("PEMBERTON THOMAS") == ("PEMBERTON", "THOMAS")
+    assert split_person_name("Thomas Pemberton", surname_first=True) == ("Thomas", "Pemberton")
