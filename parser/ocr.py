@@ -314,11 +314,13 @@ def _looks_like_micro(image: Image.Image, word: Word, index: int) -> bool:
         return False
     pixels = crop.load()
     # The gap between the two strokes a little below the top: closed above by a p's bowl;
-    # between a µ's stems, some column of it runs clear up to the top (past any serifs).
+    # between a µ's stems, some columns of it run clear up to the top (past any serifs).
     probe = top + round(MICRO_OPEN_TOP * height)
     inked = [x for x in range(x0, x1 + 1) if pixels[x, probe] == 0]
     gap = next((range(a + 1, b) for a, b in zip(inked, inked[1:]) if b - a > 2), range(0))
-    return any(all(pixels[x, y] != 0 for y in range(top, probe)) for x in gap)
+    clear = sum(all(pixels[x, y] != 0 for y in range(top, probe)) for x in gap)
+    # More than a hairline: a serif p's bowl can leave a one-pixel notch where it meets the stem.
+    return clear >= max(2, width // 8)
 
 
 def _glyphs(image: Image.Image, word: Word) -> list[tuple[int, int, int, int, Image.Image]]:
