@@ -225,3 +225,8 @@ def test_chemistry_is_serum_unless_the_row_says_whole_blood(matcher):
     result = matcher.match("Bicarbonate", "mmol/L", specimen="serum_plasma_blood", panel="Electrolytes")
     assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, "1963-8")
     assert matcher.match("Bicarbonate", "mmol/L", specimen="capillary_blood").matches[0][0].specimen == "blood"
+
+
+def test_egfr_non_african_american_is_the_non_blacks_code(matcher):
+    result = matcher.match("eGFR Non-Afr. American", "mL/min/1.73m2")
+    assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, "48642-3")
