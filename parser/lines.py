@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import statistics
-from bisect import bisect_left, insort
+from bisect import bisect_left, bisect_right, insort
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -180,6 +180,7 @@ def split_phrases(words: list[Word], gap_factor: float = 0.75,
     is one cell's text. Stray '|' (OCR reads a table's rules as characters) are dropped."""
     groups: list[list[Word]] = []
     group: list[Word] = []
+    cuts = tuple(sorted(cuts))  # as _ruled gives them; searched by bisection
     last: Word | None = None
     last_size = 0.0
     # sorted() is stable and linear on words already in order, as a Line's are.
@@ -188,7 +189,7 @@ def split_phrases(words: list[Word], gap_factor: float = 0.75,
         if last is not None:
             gap = word.x0 - last.x1
             if (gap <= gap_factor * (size if size < last_size else last_size)  # min(), as it ties
-                    and not (cuts and any(last.x1 - 0.5 <= x <= word.x0 + 0.5 for x in cuts))
+                    and not (cuts and _cut_between(cuts, last.x1 - 0.5, word.x0 + 0.5))
                     and not _table_rule(last, word)):
                 group.append(word)
                 last, last_size = word, size
@@ -202,6 +203,12 @@ def split_phrases(words: list[Word], gap_factor: float = 0.75,
         if kept:
             phrases.append(Phrase(kept))
     return phrases
+
+
+def _cut_between(cuts: tuple[float, ...], low: float, high: float) -> bool:
+    """Is any of the sorted `cuts` within low..high?"""
+    at = bisect_left(cuts, low)
+    return at < len(cuts) and cuts[at] <= high
 
 
 def _table_rule(left: Word, right: Word) -> bool:
@@ -251,18 +258,27 @@ def _ruled(lines: list[Line], page: Page) -> list[Line]:
             verticals.extend(((round(x0, 1), top, bottom), (round(x1, 1), top, bottom)))
     if not verticals:
         return lines
-    # Bucketed by height on the page, so each line looks only at the rules near it.
+    # Bucketed by height on the page, so each line looks only at the rules near it; each
+    # bucket sorted by x, so only the rules between the line's ends are looked at.
     buckets: dict[int, list[tuple[float, float, float]]] = {}
     for rule in verticals:
         for key in range(int(rule[1] // _BUCKET), int(rule[2] // _BUCKET) + 1):
             buckets.setdefault(key, []).append(rule)
+    xs = {}
+    for key, rules in buckets.items():
+        rules.sort()
+        xs[key] = [x for x, _, _ in rules]
     for line in lines:
         if len(line.words) < 2:
             continue  # one word: nothing to cut
         middle = (line.top + line.bottom) / 2
+        key = int(middle // _BUCKET)
+        if key not in buckets:
+            continue
         x0, x1 = line.x0, line.x1
-        cuts = {x for x, top, bottom in buckets.get(int(middle // _BUCKET), ())
-                if top <= middle <= bottom and x0 < x < x1}
+        rules, at = buckets[key], xs[key]
+        cuts = {x for x, top, bottom in rules[bisect_right(at, x0):bisect_left(at, x1)]
+                if top <= middle <= bottom}
         if cuts:
             line.cuts = tuple(sorted(cuts))
     return lines

@@ -211,13 +211,13 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
 
     index = np.asarray(kept)
     height = bottom - top
-    prev_height = np.roll(height, 1)
-    overlap = np.minimum(bottom, np.roll(bottom, 1)) - np.maximum(top, np.roll(top, 1))
+    prev_height = _previous(height)
+    overlap = np.minimum(bottom, _previous(bottom)) - np.maximum(top, _previous(top))
     same_line = overlap > 0.5 * np.minimum(height, prev_height)
-    gap = x0 - np.roll(x1, 1)
+    gap = x0 - _previous(x1)
     line_height = np.maximum(np.maximum(height, prev_height), 1.0)
     starts = (
-        (index - np.roll(index, 1) != 1)  # a space or an unmapped glyph in between
+        (index - _previous(index) != 1)  # a space or an unmapped glyph in between
         | ~same_line
         | (gap > WORD_GAP_RATIO * line_height)
         | (gap < -0.5 * line_height)
@@ -236,6 +236,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     fonts: dict[bytes, bool] = {}
     bold_by_font: dict[int, bool] = {}  # by pdfium font handle: one lookup, not one per word
     size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
+    font_by_object: dict[int, int | None] = {}  # a text object has one font
     font_buffer = ctypes.create_string_buffer(128)
     words = []
     starts = first.tolist()
@@ -257,7 +258,9 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         if not word_text.isascii():
             word_text = _normalize(word_text)
         text_object = text_objects[n]
-        font = _text_object_font(text_object) if text_object else None
+        font = font_by_object.get(text_object) if text_object else None
+        if font is None and text_object:
+            font = font_by_object[text_object] = _text_object_font(text_object)
         bold = bold_by_font.get(font) if font else None
         if bold is None:
             bold = _is_bold(textpage, heads[n], fonts, font_buffer)
@@ -269,6 +272,15 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
             size = size_by_box[box] = printed_size(*box)
         words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
     return words, garbage
+
+
+def _previous(values: np.ndarray) -> np.ndarray:
+    """Each element's predecessor (the first gets the last): np.roll(values, 1), without
+    its generality's cost."""
+    shifted = np.empty_like(values)
+    shifted[1:] = values[:-1]
+    shifted[:1] = values[-1:]
+    return shifted
 
 
 # A reported font size this far from the glyph box height is the font matrix's scale, not
