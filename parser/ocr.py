@@ -287,11 +287,15 @@ def restore_micro_signs(image: Image.Image, words: list[Word]) -> list[Word]:
     """`words` with a "p" read for a micro sign put right in a unit, when the µ reading is a
     unit too and the glyph's ink is open at the top."""
     restored = []
-    for word in words:
+    for position, word in enumerate(words):
+        following = [w.text for w in words[position + 1:position + 3]]
         for match in _MICRO_SLOT.finditer(word.text):
             index = match.end() - 1
             micro = word.text[:index] + "µ" + word.text[index + 1:]
-            if is_unit(micro, ocr=True) and _looks_like_micro(image, word, index):
+            # A spaced unit ("pIU / mL") is a unit with the words after it.
+            spellings = (micro, *(" ".join([micro, *following[:n]]) for n in (1, 2)))
+            if any(is_unit(text, ocr=True) for text in spellings) and \
+                    _looks_like_micro(image, word, index):
                 word = Word(
                     text=micro, x0=word.x0, top=word.top, x1=word.x1, bottom=word.bottom,
                     conf=word.conf, size=word.size, bold=word.bold,

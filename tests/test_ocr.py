@@ -271,3 +271,15 @@ def test_a_micro_sign_read_as_p_is_restored_from_the_ink(font, printed, read, ex
     image, (x0, top, x1, bottom) = _printed(printed, font)
     [word] = restore_micro_signs(image, [Word(read, x0, top, x1, bottom, 0.9, bottom - top)])
     assert word.text == expected
+
+
+def test_a_micro_sign_of_a_spaced_unit_is_restored_with_the_words_after_it():
+    from parser.ocr import restore_micro_signs
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed("µIU")
+    words = [Word("pIU", x0, top, x1, bottom, 0.9, bottom - top),
+             Word("/", x1 + 10, top, x1 + 20, bottom, 0.9, bottom - top),
+             Word("mL", x1 + 30, top, x1 + 60, bottom, 0.9, bottom - top)]
+    assert [w.text for w in restore_micro_signs(image, words)] == ["µIU", "/", "mL"]
+    assert [w.text for w in restore_micro_signs(image, words[:1])] == ["pIU"]  # "µIU" alone is no unit
