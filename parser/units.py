@@ -83,6 +83,7 @@ def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
 def repair(text: str) -> str | None:
     """A unit with OCR look-alike slips put right (`mmo1/L` -> `mmol/L`), keeping the printed
     case where the letters agree; None when no lexicon unit differs only by such slips."""
+    text = text.strip().rstrip("_")  # a rule under the cell read as "_"
     key = unit_key(text)
     keys, _ = _lexicon()
     if key in keys or len(key) < 2:
@@ -91,6 +92,14 @@ def repair(text: str) -> str | None:
     micro = re.match(r"^(?:yu|pu|y)(?=[a-z])", key)
     if micro and "u" + key[micro.end():] in keys:
         return "µ" + re.sub(r"\s+", "", text.strip())[micro.end():]
+    # "L/" run together into "U" ("mUmin/1.73m2" for mL/min/1.73m2): only where "U" is no
+    # unit letter (the key is no unit) and exactly one reading is.
+    slashed = [key[:i] + "l/" + key[i + 1:] for i, char in enumerate(key) if char == "u"]
+    slashed = [candidate for candidate in slashed if candidate in keys]
+    if len(slashed) == 1:
+        i = next(i for i, char in enumerate(text) if char in "uU" and
+                 unit_key(text[:i] + "L/" + text[i + 1:]) == slashed[0])
+        return re.sub(r"\s+", "", text[:i] + "L/" + text[i + 1:]).rstrip(".,;:")
     target = _folded_index().get(key.translate(_OCR_FOLD))
     printed = re.sub(r"\s+", "", text.strip().rstrip(".,;:"))
     if target is None or len(target) != len(printed):

@@ -30,6 +30,12 @@ def test_repair_keeps_printed_case_and_fixes_look_alikes():
     assert repair("mg/dL") is None  # already a unit
 
 
+def test_l_slash_run_together_into_u_is_repaired_only_where_u_is_no_unit_letter():
+    assert repair("mUmin/1.73m2") == "mL/min/1.73m2"
+    assert repair("mUmin/1.73m2_") == "mL/min/1.73m2"  # a rule under the cell read as "_"
+    assert repair("mU/L") is None and repair("U/L") is None and repair("uIU/mL") is None
+
+
 def test_unit_key_folds_spacing_micro_and_powers():
     assert unit_key("µg / dL") == unit_key("ug/dl") == unit_key("mcg/dL")
     assert unit_key("10*9/L") == unit_key("10^9/l")
