@@ -193,7 +193,11 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0xFFFD) for i in range(count))
     junk = {char for char in set(text) if char not in _WHITESPACE and _is_garbage(char)}
     dropped = junk | _WHITESPACE
-    kept = [i for i, char in enumerate(text) if char not in dropped]
+    # The characters kept, found with numpy on their code points (a loop per character in
+    # Python is what would make extraction slow).
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    index = np.flatnonzero(~np.isin(codes, [ord(char) for char in dropped]))
+    kept = index.tolist()
     garbage = sum(1 for char in text if char in junk) if junk else 0
     if not kept:
         return [], garbage
@@ -205,11 +209,10 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     size = ctypes.sizeof(pdfium_c.FS_RECTF)
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     # Consumed by a zero-length deque: the loop runs in C, only the pdfium calls remain.
-    deque(map(_loose_char_box, repeat(handle, len(kept)), kept, [base + i * size for i in kept]), maxlen=0)
-    user = np.frombuffer(rects, dtype=np.float32).reshape(count, 4)[kept].astype(np.float64)
+    deque(map(_loose_char_box, repeat(handle, len(kept)), kept, (index * size + base).tolist()), maxlen=0)
+    user = np.frombuffer(rects, dtype=np.float32).reshape(count, 4)[index].astype(np.float64)
     x0, top, x1, bottom = frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
 
-    index = np.asarray(kept)
     height = bottom - top
     prev_height = _previous(height)
     overlap = np.minimum(bottom, _previous(bottom)) - np.maximum(top, _previous(top))
@@ -230,9 +233,9 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         np.maximum.reduceat(x1, first),
         np.maximum.reduceat(bottom, first),
     )
-    ends = list(first[1:]) + [len(kept)]
+    ends = first[1:].tolist() + [len(kept)]
     rounded = np.round(np.column_stack(bounds), 2).tolist()
-    kept_text = "".join([text[i] for i in kept])  # a word is a slice of it
+    kept_text = text.translate(dict.fromkeys(map(ord, dropped)))  # a word is a slice of it
     fonts: dict[bytes, bool] = {}
     bold_by_font: dict[int, bool] = {}  # by pdfium font handle: one lookup, not one per word
     size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
