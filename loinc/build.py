@@ -181,6 +181,9 @@ def build(source: Path) -> dict:
             entry["ranks"].append(row["rank"])
             entry["lists"].append("US" if listing is us else "SI")
     for code, row in _read_supplement(components).items():
+        if code in entries:  # a listed code whose class hides a result ("Color of Urine" is SPEC)
+            entries[code]["cls"] = row["cls"]
+            continue
         # "common": picked by hand as in common use, though no Top 2000 rank says how common.
         entries.setdefault(code, {**row, "ranks": [], "lists": ["common"]})
     for item in train:

@@ -176,3 +176,13 @@ def test_each_field_is_listed_once_in_row_order():
     assert len(decision.uncertain) == len(set(decision.uncertain))
     assert [index for index, _ in decision.uncertain] == sorted(index for index, _ in decision.uncertain)
     assert 0 < DEFAULT_THRESHOLD < 1
+
+
+def test_a_no_match_row_goes_to_review_even_with_weak_candidates():
+    # The matcher keeps weak candidates for the reviewer; none of them fits the printed name
+    # (without the rule the fitted model passes this row: its no_match weight is positive).
+    row = glucose_row(loinc_match_status="no_match")
+    assert row.loinc_matches  # candidates are present: only the status says no code fits
+    decision = route_report(report(glucose_row(), row), max_expected_wrong=100.0)
+    assert decision.needs_review is True
+    assert decision.reasons == ["row 2: no LOINC code found"]
