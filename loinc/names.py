@@ -169,6 +169,9 @@ def _singular(word: str) -> str:
     return word
 
 
+_BLOOD_CELLS = re.compile(r"\b(red|white) blood cell")
+
+
 @lru_cache(maxsize=1)
 def _specimen_pattern() -> re.Pattern[str]:
     words = sorted((w for w in _SPECIMEN_WORDS if w not in _SINGLE_LETTER_SPECIMENS), key=len, reverse=True)
@@ -178,7 +181,8 @@ def _specimen_pattern() -> re.Pattern[str]:
 
 @lru_cache(maxsize=65536)
 def read_name(printed: str) -> ReadName:
-    text = fold(printed)
+    # "Red blood cells" names cells, not a specimen: in a urinalysis they are urine sediment.
+    text = _BLOOD_CELLS.sub(r"\1 cell", fold(printed))
     specimen = None
     found = [m for m in _specimen_pattern().finditer(text)]
     if found:

@@ -230,3 +230,9 @@ def test_chemistry_is_serum_unless_the_row_says_whole_blood(matcher):
 def test_egfr_non_african_american_is_the_non_blacks_code(matcher):
     result = matcher.match("eGFR Non-Afr. American", "mL/min/1.73m2")
     assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, "48642-3")
+
+
+def test_red_blood_cells_in_a_urinalysis_are_urine_sediment(matcher):
+    # "blood" in "Red Blood Cells" names the cells, not the specimen.
+    result = matcher.match("Red Blood Cells", "/HPF", specimen="urine", panel="Urinalysis, Complete")
+    assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, "13945-1")
