@@ -16,6 +16,7 @@ import math
 import unicodedata
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import repeat
 
 import numpy as np
@@ -193,10 +194,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0xFFFD) for i in range(count))
     junk = {char for char in set(text) if char not in _WHITESPACE and _is_garbage(char)}
     dropped = junk | _WHITESPACE
-    # The characters kept, found with numpy on their code points (a loop per character in
-    # Python is what would make extraction slow).
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-    index = np.flatnonzero(~np.isin(codes, [ord(char) for char in dropped]))
+    index = _kept_indices(text, dropped)
     kept = index.tolist()
     garbage = sum(1 for char in text if char in junk) if junk else 0
     if not kept:
@@ -275,6 +273,16 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
             size = size_by_box[box] = printed_size(*box)
         words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
     return words, garbage
+
+
+def _kept_indices(text: str, dropped: set[str]) -> np.ndarray:
+    """Positions of the characters of `text` not in `dropped`, found with numpy on their code
+    points (a loop per character in Python is what would make extraction slow)."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    drop = np.zeros(len(codes), dtype=bool)
+    for char in dropped:  # a dozen characters: faster than np.isin's general method
+        drop |= codes == ord(char)
+    return np.flatnonzero(~drop)
 
 
 def _previous(values: np.ndarray) -> np.ndarray:
@@ -476,6 +484,7 @@ def _apply(matrix, x: float, y: float) -> tuple[float, float]:
     return a * x + c * y + e, b * x + d * y + f
 
 
+@lru_cache(maxsize=4096)  # asked for every distinct character of every page
 def _is_garbage(char: str) -> bool:
     """Control, private-use or unassigned code points: a glyph pdfium could not map."""
     return char == "\ufffd" or unicodedata.category(char)[0] == "C"
