@@ -27,9 +27,10 @@ DOTTED_LENGTH = 0.15  # a dotted stroke at least this long (~4 spaced dots)
 # text lines), and longer than any glyph stem (a 14 pt capital is ~0.14 in).
 VERTICAL_GAP = 0.02
 VERTICAL_DOTTED_LENGTH = 0.2
-# Strokes are looked for at about this resolution (dpi) or a little above: a leader dot stays
-# a pixel, and a 200 dpi scan costs a quarter of the work (~60 ms a page).
-WORK_DPI = 100
+# Strokes are looked for at about this resolution (dpi) or a little above: a 300 dpi image is
+# reduced by half. At ~100 dpi the dots of a CSS dotted border (~0.007 in apart) merge into a
+# solid line and stay (measured on a 200 dpi scan: test names garbled again).
+WORK_DPI = 140
 
 
 def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.Image, int]:
