@@ -60,6 +60,13 @@ def _index() -> dict[tuple[str, str], list[str]]:
     for key, analyte in ANALYTES.items():
         for name in analyte.names + ((analyte.long_name,) if analyte.long_name else ()):
             index.setdefault((normalize_name(name), sample_types[key]), []).append(key)
+    from fixtures.htmlgen.i18n import NAMES  # the European reports' names (issue 13)
+
+    for key, languages in NAMES.items():
+        for name in {name for names in languages for name in names}:
+            keys = index.setdefault((normalize_name(name), sample_types[key]), [])
+            if key not in keys:
+                keys.append(key)
     return index
 
 

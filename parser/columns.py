@@ -329,7 +329,7 @@ def _name_label_only(words: list[tuple[str, float, float]], keys: list[str], hei
     title that starts with a heading word) is not a header."""
     return 2 <= len(words) <= 6 and _LABELS.get(keys[0]) == NAME and \
         not any(re.search(r"[\d:]", text) for text, _, _ in words) and \
-        not _tight(words, max(4.0, 0.9 * height))
+        not _tight(words, max(4.0, 1.5 * height))
 
 
 def needs_confirmation(header: Header) -> bool:

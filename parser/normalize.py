@@ -38,6 +38,7 @@ _DURATION_VALUE = re.compile(r"^" + NUMBER + r"\s*(sec|secs|seconds|s|min|mins|m
 _DATE_LIKE = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$")
 _FOOTNOTES = re.compile(r"(\s*[*#†‡¹²³⁴⁵]+|\s*\(\s*[a-z#*]\s*\)|\s*\^\d)+$")
 _LEADING_MARKS = re.compile(r"^[\s*#•·\-–>]+")
+_TRAILING_ARROW = re.compile(r"\s+([↑↓]{1,2})$")
 # Printed qualitative results (urinalysis, serology, blood group...). Free text outside this
 # vocabulary that has no digit is more likely a label or a comment than a result.
 _QUALITATIVE_WORDS = re.compile(
@@ -84,7 +85,8 @@ class Context:
 
 def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     """The result of one row, or None when the row is not a measured result."""
-    name = clean_test_name(row.name)
+    arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
+    name = clean_test_name(row.name[:arrow.start()] if arrow else row.name)
     if not plausible_test_name(name):
         return None
     confidence = row.confidence
@@ -102,7 +104,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if value_type == "comment" and not _is_plausible_text_result(value):
         return None
 
-    flag_text = row.flag or glued_flag
+    flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
     units = row.units or glued_units
     if range_text and units is None:
         range_text, units = _split_range_units(range_text)
@@ -329,7 +331,7 @@ _UNIT_KEYS = {u.lower().replace("l", "i"): u for u in _KNOWN_UNITS}
 # A power-of-ten unit as OCR reads it: the caret as 4, 7, %, *, ° or lost, stray marks
 # around the slash, "1" for a final "l" ("x10%12/L", "x10712/L", "x10*9;/1", "X1023%/-UL").
 _POWER_UNIT = re.compile(
-    r"^[xX×]{1,2}\s*10\s*[\^4Aa°*7%?~'\"]?\s*(\d{1,2})\s*[%;:,.'\-]*\s*/\s*[\-;:.,]*\s*"
+    r"^[xX×]{1,2}\s*10\s*[\^4Aa°*7%?~'\"“”‘’]?\s*(\d{1,2})\s*[%;:,.'\-]*\s*/\s*[\-;:.,]*\s*"
     r"([A-Za-zµμ]{1,3}|1)$")
 _POWERS = {"3", "6", "9", "12"}  # the exponents counts are printed with
 

@@ -143,3 +143,17 @@ def test_capitals_name_is_surname_first_on_european_reports_only():
     assert split_person_name("PEMBERTON THOMAS", surname_first=True) == ("THOMAS", "PEMBERTON")
     assert split_person_name("PEMBERTON THOMAS") == ("PEMBERTON", "THOMAS")
     assert split_person_name("Thomas Pemberton", surname_first=True) == ("Thomas", "Pemberton")
+
+
+def test_arrow_flag_read_into_the_name_is_the_flag():
+    """A flag column whose heading the vocabulary lacks ("Alerte") leaves its arrow in the name
+    cell: the arrow is the row's flag, not part of its name."""
+    doc = document(page([
+        [(40, 100, "Paramètre"), (250, 100, "Alerte"), (330, 100, "Normes"), (450, 100, "Résultats")],
+        [(40, 118, "EXAMEN", 10, True), (82, 118, "DES", 10, True), (109, 118, "URINES", 10, True)],
+        [(40, 135, "Créatinine ↓"), (330, 135, "62 - 115 µmol/L"), (450, 135, "41")],
+        [(40, 150, "Densité"), (330, 150, "1,005 - 1,030"), (450, 150, "1,016")],
+    ]))
+    results = parse_document(doc).results
+    assert [(r.test_name, r.value, r.source_flag, r.interpretation) for r in results] == [
+        ("Créatinine", "41", "↓", "abnormal"), ("Densité", "1,016", None, "normal")]
