@@ -23,6 +23,7 @@ LEADER_GAP = 0.08  # gaps this short between dots (or dashes) along a stroke are
 MAX_THICKNESS = 0.03  # thicker than this, a closed stroke is text (a word's x-height or more)
 MIN_DOTS = 4  # pieces of ink in a dotted stroke: a hyphen with its spaces is one
 DOTTED_LENGTH = 0.15  # a dotted stroke at least this long (~4 spaced dots)
+MAX_DOT_LENGTH = 0.15  # its pieces at most this long on average (dots a blurred scan ran together)
 # Vertical dotted borders: gaps closed only within a dotted border's spacing (never across
 # text lines), and longer than any glyph stem (a 14 pt capital is ~0.14 in).
 VERTICAL_GAP = 0.02
@@ -44,12 +45,13 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     small = _reduced(ink, factor)
     per_inch = max(dpi / factor, 50.0)
     thickness = max(2, round(MAX_THICKNESS * per_inch))
+    dot = max(2, round(MAX_DOT_LENGTH * per_inch))
     found = _dotted_strokes(
-        small, round(LEADER_GAP * per_inch), thickness, round(DOTTED_LENGTH * per_inch)
+        small, round(LEADER_GAP * per_inch), thickness, round(DOTTED_LENGTH * per_inch), dot
     )
     found |= _dotted_strokes(
         np.ascontiguousarray(small.T), max(1, round(VERTICAL_GAP * per_inch)), thickness,
-        round(VERTICAL_DOTTED_LENGTH * per_inch),
+        round(VERTICAL_DOTTED_LENGTH * per_inch), dot,
     ).T
     if not found.any():
         return gray, 0
@@ -78,10 +80,11 @@ def _reduced(ink: np.ndarray, factor: int) -> np.ndarray:
     return blocks.any(axis=(1, 3))
 
 
-def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int) -> np.ndarray:
+def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int, dot: int) -> np.ndarray:
     """Ink pixels of horizontal strokes (rows of `ink`) at most `thickness` tall once gaps up
     to `gap` along the row are closed, at least `length` long and made of MIN_DOTS pieces or
-    more (a leader: a hyphen between two numbers is one piece, a rule too)."""
+    more, `dot` long on average (a leader: a hyphen between two numbers is one piece, a rule
+    too)."""
     closed = ink | (~ink & (_run_lengths(~ink, edge=True, pad=gap + 1) <= gap))
     thin = closed & (_run_lengths(np.ascontiguousarray(closed.T)).T <= thickness)
     starts, ends = _runs(thin)
@@ -89,8 +92,12 @@ def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int) -> n
     pieces[:, 0] = ink[:, 0]
     pieces[:, 1:] = ink[:, 1:] & ~ink[:, :-1]
     counted = np.concatenate(([0], np.cumsum((pieces & thin).ravel(), dtype=np.int32)))
-    lengths = ends - starts
-    long_enough = (lengths >= length) & (counted[ends] - counted[starts] >= MIN_DOTS)
+    inked = np.concatenate(([0], np.cumsum((ink & thin).ravel(), dtype=np.int32)))
+    count = counted[ends] - counted[starts]
+    # Short pieces: a solid rule left slightly tilted also breaks into pieces along a row,
+    # each as long as the rule's thickness over the tilt (hundreds of pixels).
+    short = inked[ends] - inked[starts] <= count * dot
+    long_enough = (ends - starts >= length) & (count >= MIN_DOTS) & short
     dotted = _spans(ink.shape, starts[long_enough], ends[long_enough])
     # Only pieces of ink wholly inside the stroke: the foot of an "E" or "L" that a leader
     # follows is thin too, but it is one piece with the letter's stem.

@@ -96,3 +96,13 @@ def test_the_foot_of_a_letter_before_the_leaders_is_kept():
     word = (30, 80, right + 1, bottom + 6)
     assert _inked(cleaned, word) == _inked(image, word)
     assert _inked(cleaned, (right + 8, 80, right + 420, bottom + 6)) == 0
+
+
+def test_a_solid_rule_broken_into_long_pieces_is_not_taken_for_dashes():
+    image, draw = _page()
+    # A rule left a little tilted after straightening, or worn by scanner noise, shows along
+    # a row as long pieces with short breaks: many pieces, but none as short as a dot.
+    for x in range(50, 1350, 152):
+        draw.rectangle((x, 300, x + 149, 302), fill=INK)
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased == 0 and cleaned is image
