@@ -15,6 +15,24 @@ _NO_SPECIMEN = {"unknown", "other"}
 
 
 def to_loinc_match(entry: Entry, confidence: float) -> LoincMatch:
+    return LoincMatch(
+        loinc_code=entry.code,
+        loinc_name=entry.long_name,
+        display_name=entry.display_name,
+        aliases=list(_shown_aliases(entry)),
+        confidence_score=max(0.0, min(1.0, confidence)),
+    )
+
+
+# Per entry (by id, the entry kept alongside so a recycled id is noticed): the table is built
+# once and every result of every report asks for its candidates' aliases.
+_ALIASES: dict[int, tuple[Entry, tuple[str, ...]]] = {}
+
+
+def _shown_aliases(entry: Entry) -> tuple[str, ...]:
+    cached = _ALIASES.get(id(entry))
+    if cached is not None and cached[0] is entry:
+        return cached[1]
     # The table lists a label once per (fluid, unit) it was seen with: show each name once.
     aliases: list[str] = []
     seen: set[str] = set()
@@ -22,13 +40,10 @@ def to_loinc_match(entry: Entry, confidence: float) -> LoincMatch:
         if label and label.casefold() not in seen and len(aliases) < 6:
             seen.add(label.casefold())
             aliases.append(label)
-    return LoincMatch(
-        loinc_code=entry.code,
-        loinc_name=entry.long_name,
-        display_name=entry.display_name,
-        aliases=aliases,
-        confidence_score=max(0.0, min(1.0, confidence)),
-    )
+    if len(_ALIASES) > 20_000:
+        _ALIASES.clear()
+    _ALIASES[id(entry)] = (entry, tuple(aliases))
+    return tuple(aliases)
 
 
 def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | None = None) -> MatchResult:
