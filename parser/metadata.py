@@ -112,6 +112,8 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
 def split_at_labels(text: str) -> list[str]:
     """A phrase holding several "Label: value" pairs printed with single spaces, cut before
     each later known label: "Apellidos: GARCÍA Doctor: DR LÓPEZ" -> two phrases."""
+    if ":" not in text:
+        return [text]  # most phrases: no label to cut before (the same answer, sooner)
     tokens = text.split()
     cuts: list[int] = []
     previous_end = -1  # the colon token of the label before: a label starts after it
