@@ -45,7 +45,7 @@ class Phrase:
 
     @cached_property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])
 
     @property
     def x0(self) -> float:
@@ -89,7 +89,7 @@ class Line:
 
     @cached_property
     def text(self) -> str:
-        return " ".join(w.text for w in self.words)
+        return " ".join([w.text for w in self.words])
 
     @cached_property
     def _phrases(self) -> tuple[Phrase, ...]:
@@ -327,11 +327,14 @@ def boilerplate_keys(doc: Document) -> set[tuple[str, int]]:
     return {key for key, pages in seen.items() if len(pages) >= 2}
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def _boilerplate_key(line: Line, page: Page) -> tuple[str, int] | None:
     rel = line.top / page.height if page.height else 0
     if 0.3 < rel < 0.8:
         return None
-    text = re.sub(r"\d", "#", line.text.lower())
+    text = _DIGIT.sub("#", line.text.lower())
     return text, round(rel * 40)
 
 
