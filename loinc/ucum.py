@@ -17,11 +17,14 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
+from loinc.units import GIGA_TERA_PER_LITRE
 from parser.models import LabReportResult
 
 TABLE_PATH = Path(__file__).parent / "data" / "ucum_units.json"
 UCUM_SYSTEM = "http://unitsofmeasure.org"
 
+# "G/L" printed in capitals is grams on an English capitals report and 10^9/L on a French one.
+_CAPITAL_G_OR_T_PER_LITRE = re.compile(r"^\s*[GT]\s*/\s*L\s*$")
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 # "10³", "x10⁹": a power of ten printed with superscript digits, before NFKC flattens it to "103".
 _SUPER_POWER = re.compile(r"10([⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
@@ -91,6 +94,11 @@ def is_valid(code: str | None) -> bool:
 def to_ucum(unit: str | None) -> str | None:
     """The UCUM code of a printed unit, or None when it has no sure UCUM form."""
     if not unit or not unit.strip():
+        return None
+    giga_tera = GIGA_TERA_PER_LITRE.match(unit.strip())
+    if giga_tera:  # case decides here and folding would lose it: "G/l" is 10^9/L, "g/l" grams
+        return f"10*{9 if giga_tera.group(1) == 'G' else 12}/L"
+    if _CAPITAL_G_OR_T_PER_LITRE.match(unit):  # grams in capitals, or a French count: unsure
         return None
     spellings = _table()[1]
     folded = fold(unit)

@@ -129,7 +129,7 @@ def normalize_unit(unit: str | None) -> str:
 
 # Case-sensitive, before any folding: capital G or T over a lower-case l. An all-capitals
 # "G/L" stays as folded (grams on a report printed in capitals).
-_GIGA_TERA_PER_LITRE = re.compile(r"^\s*[GT]\s*/\s*l\s*$")
+GIGA_TERA_PER_LITRE = re.compile(r"^\s*([GT])\s*/\s*l\s*$")
 
 
 @lru_cache(maxsize=4096)
@@ -138,7 +138,7 @@ def unit_kind(unit: str | None) -> str | None:
     text = normalize_unit(unit)
     if not text:
         return None
-    if _GIGA_TERA_PER_LITRE.match(unit):  # French counts: "G/l" is 10^9/l, unlike "g/l"
+    if GIGA_TERA_PER_LITRE.match(unit):  # French counts: "G/l" is 10^9/l, unlike "g/l"
         return COUNT_CONC
     for candidate in (text, _fold(_synonyms().get(text, ""))):
         if not candidate:

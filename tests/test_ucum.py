@@ -29,6 +29,8 @@ from parser.models import LabReportResult
         ("mL/min/1.73 sq m", "mL/min/{1.73_m2}"), ("mcg/dL", "ug/dL"), ("µg/L", "ug/L"),
         ("/HPF", "/[HPF]"), ("mm/hr", "mm/h"), ("mg/24 hr", "mg/d"), ("L/L", "L/L"),
         ("#/uL", "/uL"), ("#/hpf", "/[HPF]"), ("hrs", "h"), ("sec", "s"),
+        # French counts: giga and tera per litre, told from grams by the capital letter.
+        ("G/l", "10*9/L"), ("T/l", "10*12/L"), (" G / l", "10*9/L"), ("g/l", "g/L"),
     ],
 )
 def test_printed_unit_to_ucum(printed, code):
@@ -42,7 +44,9 @@ def test_printed_unit_to_ucum(printed, code):
     # sources' codes), words, "Units" (U, [IU] or arbitrary?), nothing at all.
     # "m/uL" (million or milli?), "N/A", two units in one cell.
     [None, "", "  ", "cumm", "lakhs/cumm", "Negative", "Units", "ratio", "mg%", "per high power",
-     "m/uL", "N/A", "U/mL|IU/mL"],
+     "m/uL", "N/A", "U/mL|IU/mL",
+     # "G/L" in capitals: grams on an English capitals report, a count on a French one.
+     "G/L", "T/L"],
 )
 def test_unit_without_a_sure_form_is_none(printed):
     assert to_ucum(printed) is None
