@@ -193,7 +193,10 @@ def _metadata_process(data: bytes, **_options):
                             max_reference_range=5.6, loinc_match_status="auto_match", interpretation="normal",
                             loinc_matches=[code])]
     if len(data) % 2:  # an unread unit on odd-sized files: the service would send these to review
-        rows.append(LabReportResult(test_name="Sodium", value="140", extraction_confidence=0.2))
+        sodium = LoincMatch(loinc_code="2951-2", loinc_name="Sodium [Moles/volume] in Serum or Plasma",
+                            display_name="Sodium", confidence_score=0.95)
+        rows.append(LabReportResult(test_name="Sodium", value="140", extraction_confidence=0.2,
+                                    loinc_match_status="auto_match", loinc_matches=[sodium]))
     return ReportData(metadata=metadata, results=rows)
 
 
