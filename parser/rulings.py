@@ -20,7 +20,10 @@ from PIL import Image
 # type is ~0.01 in across; leaders repeat every ~0.03 in, or every ~0.07 in when a monospace
 # printout spaces them (". . . ."). Text lines are >= 0.05 in tall.
 LEADER_GAP = 0.08  # gaps this short between dots (or dashes) along a stroke are closed
-MAX_THICKNESS = 0.03  # thicker than this, a closed stroke is text (a word's x-height or more)
+# Thicker than this, a closed stroke is text. 0.03 took the x-height letters of small print
+# for leaders on a ~150 dpi photo (a real report's method line); 0.025 keeps them and reads the
+# HTML dev scans as well (recall 0.950 either way; 0.02 drops it to 0.878).
+MAX_THICKNESS = 0.025
 MIN_DOTS = 4  # pieces of ink in a dotted stroke: a hyphen with its spaces is one
 DOTTED_LENGTH = 0.15  # a dotted stroke at least this long (~4 spaced dots)
 MAX_DOT_LENGTH = 0.15  # its pieces at most this long on average (dots a blurred scan ran together)

@@ -1,6 +1,8 @@
 """Leader dots and dotted borders are erased before OCR; text, hyphens, decimal points and
 solid rules stay."""
 
+from pathlib import Path
+
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
@@ -106,3 +108,17 @@ def test_a_solid_rule_broken_into_long_pieces_is_not_taken_for_dashes():
         draw.rectangle((x, 300, x + 149, 302), fill=INK)
     cleaned, erased = erase_rulings(image, DPI, 128)
     assert erased == 0 and cleaned is image
+
+
+
+def test_small_print_under_a_result_is_not_taken_for_leaders():
+    # The Drlogy CBC page photographed at ~150 dpi: the small method line under Hemoglobin
+    # ("Immunoturbidimetry") has a run of x-height letters ("mmuno") as thin as a blurred
+    # leader. Erasing it once made tesseract lose the Hemoglobin row above it.
+    from parser.api import parse_report
+    from parser.document import render_page_png
+
+    real = Path(__file__).resolve().parents[1] / "fixtures" / "real" / "cbc_normal_drlogy.pdf"
+    photo = render_page_png(real.read_bytes(), 1, scale=2.0)
+    names = [row.test_name for row in parse_report(photo, filename="cbc.png").results]
+    assert names[:2] == ["Hemoglobin (Hb)", "Total RBC count"]
