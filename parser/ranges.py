@@ -7,6 +7,7 @@ and sex-specific ranges (`M: 13-17 F: 12-15`), picked by the patient's gender wh
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -70,9 +71,10 @@ def parse_number(text: str, decimal_comma: bool = False) -> float | None:
     elif token.count(".") > 1:
         return None
     try:
-        return float(sign + token)
+        number = float(sign + token)
     except ValueError:
         return None
+    return number if math.isfinite(number) else None  # 400 nines overflow to inf: not a reading
 
 
 def parse_range(text: str | None, gender: str | None = None,

@@ -84,3 +84,9 @@ def test_decimal_comma_habit_is_detected_from_the_report():
 
     assert uses_decimal_comma(["4,2", "3,5 - 5,1", "1,015"])
     assert not uses_decimal_comma(["4.2", "150,000 - 450,000", "3.5 - 5.1"])
+
+
+def test_a_number_too_large_for_a_float_is_not_a_number():
+    # Found by fuzzing: 400 nines overflowed to inf and gave a range with no upper end.
+    assert parse_number("9" * 400) is None
+    assert parse_range("1 - " + "9" * 400) is None
