@@ -9,7 +9,7 @@ from __future__ import annotations
 from parser.flags import parse_flag
 from parser.models import LabReportResult
 from parser.ranges import parse_number
-from review.routing import DEFAULT_THRESHOLD, SOURCE_FLAG
+from review.routing import MARK_CONFIDENCE, SOURCE_FLAG
 
 
 def number_text(number: float) -> str:
@@ -17,9 +17,9 @@ def number_text(number: float) -> str:
     return str(int(number)) if float(number).is_integer() else repr(number)
 
 
-def range_text(low: float | None, high: float | None) -> str:
+def range_text(low: float | None, high: float | None, dash: str = "-") -> str:
     if low is not None and high is not None:
-        return f"{number_text(low)}-{number_text(high)}"
+        return f"{number_text(low)}{dash}{number_text(high)}"
     if high is not None:
         return f"< {number_text(high)}"
     if low is not None:
@@ -37,7 +37,7 @@ def _position(number: float, low: float | None, high: float | None) -> str | Non
     return None
 
 
-def flag_note(result: LabReportResult, threshold: float = DEFAULT_THRESHOLD) -> str | None:
+def flag_note(result: LabReportResult) -> str | None:
     """Why a printed flag contradicts the value and range, and which one to trust; None when
     the row has no flag, no number or no range to compare."""
     flag = parse_flag(result.source_flag)
@@ -49,7 +49,8 @@ def flag_note(result: LabReportResult, threshold: float = DEFAULT_THRESHOLD) -> 
     if position is None:
         return None
     said = f"printed flag '{flag.printed}' but {result.value} is {position} the range {range_text(low, high)}"
-    if result.extraction_confidence < threshold:
+    # The reader's own confidence (not the team's row-risk threshold) says whether to doubt the value.
+    if result.extraction_confidence < MARK_CONFIDENCE:
         advice = "the value was read with low confidence: check the value first, then the flag"
     elif flag.interpretation == "normal":
         advice = (
@@ -61,11 +62,11 @@ def flag_note(result: LabReportResult, threshold: float = DEFAULT_THRESHOLD) -> 
     return f"{said}: {advice}"
 
 
-def field_notes(result: LabReportResult, fields: set[str], threshold: float = DEFAULT_THRESHOLD) -> dict[str, str]:
+def field_notes(result: LabReportResult, fields: set[str]) -> dict[str, str]:
     """Notes for a row's marked `fields` that need more than the job-level reason."""
     notes = {}
     if SOURCE_FLAG in fields:
-        note = flag_note(result, threshold)
+        note = flag_note(result)
         if note:
             notes[SOURCE_FLAG] = note
     return notes

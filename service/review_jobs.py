@@ -73,7 +73,7 @@ def routing_of(job: Job, threshold: float, report: ReportData | None = None) -> 
     return route_report(report, threshold=threshold, forced=job.needs_human_review)
 
 
-def row_notes(report: ReportData, decision: RoutingDecision, threshold: float) -> list[tuple[int, str, str]]:
+def row_notes(report: ReportData, decision: RoutingDecision) -> list[tuple[int, str, str]]:
     """(row, field, note) for marked fields whose job-level reason is not enough (see
     `review.explain`); the notes quote values, so they are shown, never logged."""
     marked: dict[int, set[str]] = {}
@@ -82,7 +82,7 @@ def row_notes(report: ReportData, decision: RoutingDecision, threshold: float) -
     notes = []
     for index, fields in sorted(marked.items()):
         if 0 <= index < len(report.results):
-            for field, note in explain.field_notes(report.results[index], fields, threshold).items():
+            for field, note in explain.field_notes(report.results[index], fields).items():
                 notes.append((index, field, note))
     return notes
 

@@ -47,7 +47,7 @@ def _marks(job: Job, actor: Actor) -> tuple[list[UncertainField], list[RowNote]]
     """The job's marked fields and the notes that explain some of them."""
     report = review_jobs.report_of(job)
     decision = review_jobs.routing_of(job, actor.team.review_threshold, report)
-    notes = review_jobs.row_notes(report, decision, actor.team.review_threshold)
+    notes = review_jobs.row_notes(report, decision)
     return (
         [UncertainField(index=i, field=f) for i, f in decision.uncertain],
         [RowNote(index=i, field=f, note=n) for i, f, n in notes],

@@ -19,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 from sqlalchemy.orm import Session
 
 from parser.models import Gender, LabReportResult
+from review.explain import range_text
 from review.queue import QUEUE_SORTS, UnknownSort, utcnow
 from review.routing import LOINC_CODE, REFERENCE_RANGE, SOURCE_FLAG, TEST_NAME, UNITS, VALUE
 from service import review_jobs
@@ -81,19 +82,6 @@ QUEUE_COLUMNS = (
 router = APIRouter(prefix="/review", include_in_schema=False)
 
 
-def number_text(number: float) -> str:
-    """13.0 -> "13", 13.5 -> "13.5": the way the page's script prints numbers too."""
-    return str(int(number)) if float(number).is_integer() else repr(number)
-
-
-def range_text(low: float | None, high: float | None) -> str:
-    if low is not None and high is not None:
-        return f"{number_text(low)} - {number_text(high)}"
-    if high is not None:
-        return f"< {number_text(high)}"
-    if low is not None:
-        return f"> {number_text(low)}"
-    return ""
 
 
 def loinc_text(result: LabReportResult) -> str:
@@ -110,7 +98,7 @@ def cell_texts(result: LabReportResult) -> dict[str, str]:
         TEST_NAME: result.test_name,
         VALUE: result.value,
         UNITS: result.units or "",
-        REFERENCE_RANGE: range_text(result.min_reference_range, result.max_reference_range),
+        REFERENCE_RANGE: range_text(result.min_reference_range, result.max_reference_range, dash=" - "),
         SOURCE_FLAG: result.source_flag or "",
         INTERPRETATION: result.interpretation,
         LOINC_CODE: loinc_text(result),
@@ -264,7 +252,7 @@ def job_page(job_id: str, request: Request, session: Session = SessionDep):
     for index, field in decision.uncertain:
         uncertain.setdefault(index, set()).add(field)
     notes: dict[int, list[str]] = {}
-    for index, _field, note in review_jobs.row_notes(report, decision, actor.team.review_threshold):
+    for index, _field, note in review_jobs.row_notes(report, decision):
         notes.setdefault(index, []).append(note)
     claim = review_jobs.live_claim(session, job.id)
     pages = page_urls(job)
@@ -280,7 +268,7 @@ def job_page(job_id: str, request: Request, session: Session = SessionDep):
         "fields": list(FIELDS),
         "results": [result.model_dump(mode="json") for result in report.results],
         "uncertain": [list(pair) for pair in decision.uncertain],
-        "notes": [list(note) for note in review_jobs.row_notes(report, decision, actor.team.review_threshold)],
+        "notes": [list(note) for note in review_jobs.row_notes(report, decision)],
         "claimed_by_me": bool(claim and claim.reviewer == actor.actor_id),
         "claimed_by": review_jobs.claimant_label(session, claim.reviewer) if claim else None,
         "claim_expires_at": claim.expires_at.isoformat() if claim else None,

@@ -4,34 +4,22 @@ hangs up mid-upload, odd file names, and the webhook SSRF filter and address pin
 from __future__ import annotations
 
 import logging
-import time
 
 import pytest
 
 from service import webhooks
 from service.webhooks import WebhookUrlError, validate_webhook_url, webhook_target
 from tests.hostile import READ, corpus, text_pdf
+from tests.service.helpers import upload as upload_files
+from tests.service.helpers import wait_for_job
 
 UPLOAD = "/lab_report/v1/parser/job"
-TERMINAL = {"completed", "failed", "pending_review"}
 # The whole corpus; the slow read-and-OCR kinds are covered by tests/test_hostile.py.
 CASES = [case for case in corpus() if case.reason != READ or case.name.startswith("name-")]
 
 
 def upload(client, headers, user_id, data, filename="r.pdf", content_type="application/octet-stream"):
-    return client.post(
-        UPLOAD, headers=headers, data={"user_id": user_id}, files={"file": (filename, data, content_type)}
-    )
-
-
-def wait_job(client, headers, job_id: str, timeout: float = 60) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        job = client.get(f"{UPLOAD}/{job_id}", headers=headers).json()
-        if job["status"] in TERMINAL:
-            return job
-        time.sleep(0.05)
-    raise AssertionError(f"job {job_id} never finished")
+    return upload_files(client, headers, user_id, [(filename, data, content_type)])
 
 
 def test_every_hostile_file_gets_its_reason_and_message(client, headers, user_id):
@@ -43,7 +31,7 @@ def test_every_hostile_file_gets_its_reason_and_message(client, headers, user_id
             assert response.status_code in (400, 413), (case.name, response.status_code)
             assert case.message.lower() in response.json()["detail"].lower(), (case.name, response.text)
             continue
-        job = wait_job(client, headers, response.json()["id"])
+        job = wait_for_job(client, headers, response.json()["id"], timeout=60)
         if case.reason == READ:
             assert job["status"] != "failed" or job["failure_reason"] == "low_quality", (case.name, job)
         else:
@@ -55,7 +43,7 @@ def test_bombs_are_refused_at_upload_from_headers_or_fail_their_job_as_invalid_i
     for case in [c for c in corpus() if c.bomb]:
         response = upload(client, headers, user_id, case.data, case.filename)
         if response.status_code == 200:  # PDF bombs: the parse process's checks refuse them
-            job = wait_job(client, headers, response.json()["id"])
+            job = wait_for_job(client, headers, response.json()["id"], timeout=60)
             assert job["failure_reason"] == "invalid_input", (case.name, job)
             assert "sharper scan" not in job["failure_detail"]
         else:
