@@ -205,9 +205,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--fresh-scanned", action="store_true",
                         help="fresh reports also as scans (HTML ones also as photos); OCR, slow")
     parser.add_argument("--sealed", action="store_true", help="score the sealed HTML slice (aggregates only)")
+    parser.add_argument("--sealed-2", action="store_true",
+                        help="score the second sealed slice, English and European (aggregates only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
     args = parser.parse_args(argv)
-    if args.sealed and args.differences:
+    if (args.sealed or args.sealed_2) and args.differences:
         parser.error("--sealed never shows per-file differences: drop --differences")
     from fixtures.htmlgen.grammar import LATER_OPTIONS, OPTIONS
 
@@ -282,6 +284,20 @@ def _generated(args, table: Table, looks: Table) -> None:
 
         for modality, _, score in html_scores(SEALED_SEEDS, SEALED_SCANNED, SEALED_PHOTOS):
             table.add("SEALED html", modality, score)  # aggregates only: differences never shown
+    if args.sealed_2:
+        _sealed_second(table)
+
+
+def _sealed_second(table: Table) -> None:
+    """The second sealed slice (fixtures/README.md): aggregates only, never differences."""
+    from fixtures.htmlgen import build
+
+    for modality, _, score in html_scores(build.SEALED_2_SEEDS, build.SEALED_2_SCANNED, build.SEALED_2_PHOTOS):
+        table.add("SEALED-2 html", modality, score)
+    for language in ("fr", "de", "it", "es"):
+        for modality, _, score in html_scores(build.SEALED_2_I18N_SEEDS, build.SEALED_2_I18N_SCANNED,
+                                              build.SEALED_2_I18N_PHOTOS, language=language):
+            table.add("SEALED-2 html i18n", modality, score)
 
 
 def main(argv: list[str] | None = None) -> int:
