@@ -79,8 +79,13 @@ def _reduced(ink: np.ndarray, factor: int) -> np.ndarray:
     if factor == 1:
         return ink
     height, width = (ink.shape[0] // factor) * factor, (ink.shape[1] // factor) * factor
-    blocks = ink[:height, :width].reshape(height // factor, factor, width // factor, factor)
-    return blocks.any(axis=(1, 3))
+    # One OR per offset in the block: ~15x faster than any() over a 4-d reshaped view.
+    small = ink[0:height:factor, 0:width:factor].copy()
+    for dy in range(factor):
+        for dx in range(factor):
+            if dy or dx:
+                small |= ink[dy:height:factor, dx:width:factor]
+    return small
 
 
 def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int, dot: int) -> np.ndarray:
@@ -89,11 +94,24 @@ def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int, dot:
     more, `dot` long on average (a leader: a hyphen between two numbers is one piece, a rule
     too)."""
     closed = ink | (~ink & (_run_lengths(~ink, edge=True, pad=gap + 1) <= gap))
-    thin = closed & (_run_lengths(np.ascontiguousarray(closed.T)).T <= thickness)
-    starts, ends = _runs(thin)
+    thin = closed & ~_in_long_columns(closed, thickness + 1)
     pieces = np.zeros(ink.shape, dtype=bool)  # the first pixel of each piece of ink
     pieces[:, 0] = ink[:, 0]
     pieces[:, 1:] = ink[:, 1:] & ~ink[:, :-1]
+    # Everything below works along rows, so only rows that could hold a stroke are looked at:
+    # those with MIN_DOTS thin pieces at least (the same answer, a fraction of the work).
+    rows = np.flatnonzero(np.count_nonzero(pieces & thin, axis=1) >= MIN_DOTS)
+    found = np.zeros(ink.shape, dtype=bool)
+    if rows.size:
+        found[rows] = _strokes_in_rows(ink[rows], thin[rows], pieces[rows], length, dot)
+    return found
+
+
+def _strokes_in_rows(
+    ink: np.ndarray, thin: np.ndarray, pieces: np.ndarray, length: int, dot: int
+) -> np.ndarray:
+    """The dotted strokes of `_dotted_strokes` among these rows (row-wise work only)."""
+    starts, ends = _runs(thin)
     counted = np.concatenate(([0], np.cumsum((pieces & thin).ravel(), dtype=np.int32)))
     inked = np.concatenate(([0], np.cumsum((ink & thin).ravel(), dtype=np.int32)))
     count = counted[ends] - counted[starts]
@@ -108,6 +126,21 @@ def _dotted_strokes(ink: np.ndarray, gap: int, thickness: int, length: int, dot:
     outside = np.concatenate(([0], np.cumsum((ink & ~dotted).ravel(), dtype=np.int32)))
     alone = outside[ends] == outside[starts]
     return dotted & _spans(ink.shape, starts[alone], ends[alone])
+
+
+def _in_long_columns(mask: np.ndarray, length: int) -> np.ndarray:
+    """Pixels of `mask` in a vertical run of `length` or more (an opening by a vertical line
+    of `length`: shifted ANDs, then ORs; the same answer as run lengths, without a transpose)."""
+    height = mask.shape[0]
+    if height < length:
+        return np.zeros(mask.shape, dtype=bool)
+    starts = mask[: height - length + 1].copy()  # a run of `length` starts at this row
+    for shift in range(1, length):
+        starts &= mask[shift : height - length + 1 + shift]
+    covered = np.zeros(mask.shape, dtype=bool)
+    for shift in range(length):
+        covered[shift : height - length + 1 + shift] |= starts
+    return covered
 
 
 def _spans(shape: tuple[int, int], starts: np.ndarray, ends: np.ndarray) -> np.ndarray:

@@ -99,6 +99,19 @@ def test_dark_desk_around_a_photographed_page_is_blanked(table_image):
     assert np.array_equal(blanked[110:-110, 110:-110], inside)  # the page is untouched
 
 
+def test_only_dark_areas_reaching_the_edge_count_as_surroundings():
+    # A spiral corridor from the edge (many turns: the run-by-run fill must keep going) and a
+    # closed dark box inside it (a logo: not connected to the edge).
+    mask = np.zeros((21, 21), dtype=bool)
+    mask[0, 0:21] = mask[0:20, 20] = mask[19, 2:21] = mask[2:20, 2] = mask[2, 2:17] = True
+    mask[2:16, 16] = mask[15, 6:17] = True
+    mask[8:12, 8:12] = True
+    connected = prep._edge_connected(mask)
+    assert connected[15, 6] and connected[0, 0]
+    assert not connected[8:12, 8:12].any()
+    assert (connected == (mask & ~np.pad(np.ones((4, 4), bool), ((8, 9), (8, 9))))).all()
+
+
 def test_exif_orientation_is_applied():
     image = Image.new("L", (60, 20), 255)
     exif = Image.Exif()

@@ -122,3 +122,34 @@ def test_small_print_under_a_result_is_not_taken_for_leaders():
     photo = render_page_png(real.read_bytes(), 1, scale=2.0)
     names = [row.test_name for row in parse_report(photo, filename="cbc.png").results]
     assert names[:2] == ["Hemoglobin (Hb)", "Total RBC count"]
+
+
+def _reference_runs(mask: np.ndarray) -> np.ndarray:
+    """Length of the vertical run of True holding each pixel, column by column (slow, plain)."""
+    lengths = np.zeros(mask.shape, dtype=int)
+    for x in range(mask.shape[1]):
+        y = 0
+        while y < mask.shape[0]:
+            if not mask[y, x]:
+                y += 1
+                continue
+            end = y
+            while end < mask.shape[0] and mask[end, x]:
+                end += 1
+            lengths[y:end, x] = end - y
+            y = end
+    return lengths
+
+
+def test_vertical_opening_matches_run_lengths_and_block_reduction_matches_any():
+    from parser.rulings import _in_long_columns, _reduced
+
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        mask = rng.random(tuple(rng.integers(1, 30, 2))) < rng.uniform(0.3, 0.9)
+        length = int(rng.integers(1, 7))
+        assert (_in_long_columns(mask, length) == (_reference_runs(mask) >= length)).all()
+        factor = int(rng.integers(1, 4))
+        height, width = (mask.shape[0] // factor) * factor, (mask.shape[1] // factor) * factor
+        blocks = mask[:height, :width].reshape(height // factor, factor, width // factor, factor)
+        assert (_reduced(mask, factor) == blocks.any(axis=(1, 3))).all()
