@@ -198,7 +198,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
         unknown = [c for c in unknown if c.x0 not in named]
     first, last = matched[0].x0, matched[-1].x1
     inside = [x for x in unmatched if first < x < last]
-    if len(inside) > max(1, len(matched) // 2):
+    if len(inside) > max(1, len(matched) // 2) and not _unknown_headings(words, unknown, inside, height):
         return []
     kinds = {c.kind for c in matched}
     if RESULT not in kinds and kinds & {IN_RANGE, OUT_OF_RANGE}:
@@ -218,6 +218,21 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if headers and right and min(right) > 0.5 * page_width:
         headers[-1].x_end = min(headers[-1].x_end, min(right) - 4)
     return headers
+
+
+def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Column],
+                      inside: list[float], height: float) -> bool:
+    """Are the words between the labels headings the vocabulary lacks ("TESTS  INDICATOR
+    OBSERVATION  NORMAL RANGE  U.O.M."), not the words of a sentence or a data row: no digit
+    on the line, each an unknown word, set apart by column gaps (a sentence is single-spaced).
+    Their columns must still be confirmed by the content under them (needs_confirmation)."""
+    if any(re.search(r"\d", text) for text, _, _ in words):
+        return False
+    starts = {c.x0 for c in unknown}
+    if not all(x in starts for x in inside):
+        return False
+    gaps = [b0 - a1 for (_, _, a1), (_, b0, _) in zip(words, words[1:])]
+    return sum(gap > 1.5 * height for gap in gaps) >= len(inside)
 
 
 def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height: float
@@ -401,7 +416,8 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
             clusters[-1].append(item)
         else:
             clusters.append([item])
-    added = []
+    added: list[Column] = []
+    moved: dict[int, Column] = {}  # id(labelled column) -> that column widened over its content
     for cluster in clusters:
         if len(cluster) < 3:
             continue
@@ -412,15 +428,41 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
         kind, count = max(votes.items(), key=lambda kv: kv[1])
         if count < 0.6 * len(cluster):
             continue  # mixed content: leave each phrase to the gap rules
-        if kind == RESULT or kind in header.kinds:
-            kind = OTHER
         x0 = min(x for x, _, _ in cluster)
         x1 = max(x for _, x, _ in cluster)
+        if kind in header.kinds and (home := _misplaced_label(header, kind, x0, x1, len(cluster),
+                                                              phrases)) is not None:
+            # The column's content sits beside its own label, nothing between them: OCR
+            # lost or split a label word ("Reporting | Unit"), or the label is set off-centre.
+            moved[id(home)] = Column(home.kind, min(home.x0, x0), max(home.x1, x1), home.label)
+            continue
+        if kind == RESULT or kind in header.kinds:
+            kind = OTHER
         added.append(Column(kind, x0, x1, ""))
-    if not added:
+    if not added and not moved:
         return header
-    columns = sorted([*header.columns, *added], key=lambda c: c.x0)
+    kept = [moved.get(id(c), c) for c in header.columns]
+    columns = sorted([*kept, *added], key=lambda c: c.x0)
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int,
+                     phrases: list[tuple[float, float, str]]) -> Column | None:
+    """The labelled column of `kind` that a loose cluster of `count` phrases of that kind at
+    x0..x1 belongs to: its neighbour (no column between them) with fewer phrases under its
+    own label than the cluster has. None otherwise. Never the names or the results."""
+    if kind in (NAME, RESULT):
+        return None
+    for col in header.columns:
+        if col.kind != kind:
+            continue
+        lo, hi = (col.x1, x0) if col.x1 <= x0 else (x1, col.x0)
+        if any(c is not col and c.x0 < hi and c.x1 > lo for c in header.columns):
+            continue  # another column lies between the label and the cluster
+        under = sum(1 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0)
+        if under < count:
+            return col
+    return None
 
 
 def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> Header:

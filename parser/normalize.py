@@ -87,6 +87,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     """The result of one row, or None when the row is not a measured result."""
     arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
     name = clean_test_name(row.name[:arrow.start()] if arrow else row.name)
+    if row.ocr:
+        name = repair_ocr_name(name)
     if not plausible_test_name(name):
         return None
     confidence = row.confidence
@@ -175,6 +177,24 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
     if result_type(value) == "comment" and not _is_plausible_text_result(value):
         return f"value {value!r} is text that is not a known qualitative result"
     return None if normalize_row(row, context) is not None else "not a result"
+
+
+# Glyph slips OCR makes in the short codes of test names, put right only where the code is
+# unmistakable: "HbAlc" / "Hemoglobin Alc" (A1c), "25-0H" (OH), "Free 13" (T3), "C0RTISOL".
+_OCR_NAME_SLIPS = [
+    (re.compile(r"(?<=\bHb)\s?A[lI|]c\b|(?<=\bHbA)[lI|]c\b|(?<=globin )A[lI|]c\b", re.I),
+     lambda m: re.sub(r"[lLI|]", "1", m.group(0))),
+    (re.compile(r"(?<=\d-)0(?=H\b)"), lambda m: "O"),  # 25-0H vitamin D
+    (re.compile(r"\b(Free|Total|Reverse)\s+1([34])\b", re.I), lambda m: f"{m.group(1)} T{m.group(2)}"),
+    (re.compile(r"(?<=[A-Z])0(?=[A-Z])|(?<=\b[A-Z])0(?=[a-z]{2})"), lambda m: "O"),  # "C0RTISOL", "C0lor"
+]
+
+
+def repair_ocr_name(name: str) -> str:
+    """A test name read by OCR with the slips of _OCR_NAME_SLIPS undone."""
+    for pattern, fix in _OCR_NAME_SLIPS:
+        name = pattern.sub(fix, name)
+    return name
 
 
 def clean_test_name(name: str) -> str:
@@ -344,6 +364,9 @@ def repair_unit(units: str) -> str:
         if exponent not in _POWERS:
             return units  # "x1023": a misread caret and exponent are guessed, never
         per = "L" if per in ("1", "l") else per
+        # Counts are per litre or microlitre, never per picolitre: "pL", "jL", "yL" are µL
+        # with the micro sign misread.
+        per = "µL" if per in ("pL", "jL", "yL", "pl", "jl", "yl") else per
         return f"x10^{exponent}/{per}"
     known = _UNIT_KEYS.get(text.lower().replace("l", "i"))
     if known is not None or unit_lexicon.is_unit(text):

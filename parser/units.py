@@ -88,8 +88,21 @@ def repair(text: str) -> str | None:
     keys, _ = _lexicon()
     if key in keys or len(key) < 2:
         return None
-    # The micro sign read as y, yu or pu ("yumol/L", "ymol/L"): only before a known unit.
-    micro = re.match(r"^(?:yu|pu|y)(?=[a-z])", key)
+    # Stray marks OCR reads around a slash or in the cell ("ug:/-dl", "mg/dL'").
+    bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.]+|[\-.]+(?=/)", "", text.strip())
+    if bare != text.strip() and unit_key(bare) in keys:
+        return re.sub(r"\s+", "", bare).rstrip(".")
+    # The slash read as I, l, 1 or | ("LIL" for L/L): only when exactly one reading is a unit.
+    if "/" not in key:
+        printed = re.sub(r"\s+", "", text.strip())
+        slashes = {printed[:i] + "/" + printed[i + 1:] for i, char in enumerate(printed)
+                   if char in "Il1|" and 0 < i < len(printed) - 1}
+        slashes = {s for s in slashes if unit_key(s) in keys}
+        if len(slashes) == 1:
+            return slashes.pop()
+    # The micro sign read as y, yu, pu or j ("yumol/L", "ymol/L", "jmol/L"): only before a
+    # known unit.
+    micro = re.match(r"^(?:yu|pu|y|j)(?=[a-z])", key)
     if micro and "u" + key[micro.end():] in keys:
         return "µ" + re.sub(r"\s+", "", text.strip())[micro.end():]
     # "L/" run together into "U" ("mUmin/1.73m2" for mL/min/1.73m2): only where "U" is no

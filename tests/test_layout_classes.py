@@ -357,3 +357,60 @@ def test_fields_read_from_ocr_words_with_a_glued_value_and_a_sex_specific_range(
     fields = read_fields(tokens, ocr=True)
     assert fields is not None and tokens[slice(*fields.units)] == ["x10*6/pl"]
     assert read_fields("Registered on 12 March by the lab".split()) is None
+
+
+def _lis_units_before_values(source: str):
+    """A monospace LIS table: units printed in a column left of the values, under a two-word
+    label whose first word the vocabulary lacks ("Reporting Unit"); the label sits right of
+    the units, so OCR's split label words leave the units outside the labelled column."""
+    return page([
+        [(40, 100, "Analyte"), (237, 100, "Flag"), (268, 100, "Reporting"), (318, 100, "Unit"),
+         (345, 100, "Your Value"), (403, 100, "Ref. Range")],
+        [(40, 120, "Vitamin B12"), (237, 120, "L"), (268, 120, "pg/mL"), (345, 120, "116"),
+         (403, 120, "(232 to 1,245)")],
+        [(40, 135, "Glucose"), (237, 135, "H"), (268, 135, "mg/dL"), (345, 135, "110"),
+         (403, 135, "(70 to 99)")],
+        [(40, 150, "Neutrophils"), (268, 150, "%"), (345, 150, "57"), (403, 150, "(40 to 75)")],
+    ], source=source)
+
+
+def test_units_column_left_of_its_label_keeps_its_units():
+    for source in ("text", "ocr"):
+        rows = _results(document(_lis_units_before_values(source)))
+        assert [(name, value, units) for name, value, units, *_ in rows] == [
+            ("Vitamin B12", "116", "pg/mL"), ("Glucose", "110", "mg/dL"), ("Neutrophils", "57", "%")]
+
+
+def test_header_with_unknown_headings_between_labels_is_read():
+    """"TESTS  INDICATOR  OBSERVATION  NORMAL RANGE  U.O.M.": two headings the vocabulary
+    lacks between known labels; the content under them decides (flags, then results)."""
+    doc = document(page([
+        [(40, 100, "TESTS"), (250, 100, "INDICATOR"), (320, 100, "OBSERVATION"),
+         (400, 100, "NORMAL RANGE"), (480, 100, "U.O.M.")],
+        [(40, 120, "Color"), (320, 120, "Yellow"), (400, 120, "Yellow")],
+        [(40, 135, "pH"), (250, 135, "H"), (320, 135, "8.5"), (400, 135, "5.0-8.0")],
+        [(40, 150, "Glucose"), (320, 150, "Negative"), (400, 150, "Negative")],
+        [(40, 165, "Pus Cells"), (250, 165, "H"), (320, 165, "6"), (400, 165, "0-5"), (480, 165, "/HPF")],
+    ]))
+    rows = _results(doc)
+    assert [(name, value, units) for name, value, units, *_ in rows] == [
+        ("Color", "Yellow", None), ("pH", "8.5", None), ("Glucose", "Negative", None),
+        ("Pus Cells", "6", "/HPF")]
+    assert rows[1][5] == "abnormal"
+
+
+def test_unknown_words_between_labels_on_a_line_with_digits_are_no_header():
+    """Unknown words between labels make a header only on a digit-free line (a data row or
+    a metadata line has digits)."""
+    from page_builder import cell_words
+
+    from parser.columns import find_headers
+
+    def words(*cells):
+        return [(w.text, w.x0, w.x1) for x, text in cells for w in cell_words(x, 100, text)]
+
+    spaced = words((40, "TESTS"), (250, "INDICATOR"), (320, "OBSERVATION"), (400, "NORMAL RANGE"),
+                   (480, "U.O.M."))
+    with_digits = spaced + words((540, "2024"))
+    assert find_headers(spaced, 100, 110, 1, 600)
+    assert find_headers(with_digits, 100, 110, 1, 600) == []

@@ -150,3 +150,28 @@ def test_ocr_value_far_outside_its_range_is_doubted():
     printed = result(name="Potassium", value="41", range_text="3.5 - 5.1")
     assert slipped.extraction_confidence < 0.7
     assert printed.extraction_confidence == 1.0
+
+
+@pytest.mark.parametrize("read, meant", [
+    ("HbAlc", "HbA1c"), ("Hemoglobin Alc", "Hemoglobin A1c"), ("HBALC", "HBA1C"),
+    ("25-0H Vitamin D", "25-OH Vitamin D"), ("Free 13", "Free T3"), ("FREE 14", "FREE T4"),
+    ("C0RTISOL", "CORTISOL"),
+    ("Alcohol", "Alcohol"), ("CA 125", "CA 125"), ("Vitamin B12", "Vitamin B12"), ("PO2", "PO2"),
+])
+def test_ocr_slips_in_test_name_codes_are_repaired(read, meant):
+    from parser.normalize import repair_ocr_name
+
+    assert repair_ocr_name(read) == meant
+
+
+def test_ocr_name_repair_applies_to_ocr_rows_only():
+    row = RawRow(page=1, name="HbAlc", value="5.4", units="%", range_text="4.0 - 5.6", ocr=True)
+    assert normalize_row(row, Context()).test_name == "HbA1c"
+    row.ocr = False
+    assert normalize_row(row, Context()).test_name == "HbAlc"
+
+
+def test_power_unit_micro_misread_as_p_is_microlitre():
+    from parser.normalize import repair_unit
+
+    assert repair_unit("x10^6/pL") == "x10^6/µL"

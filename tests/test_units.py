@@ -78,3 +78,17 @@ def test_power_of_ten_units_misread_by_ocr_are_repaired_only_for_usual_powers():
     assert repair_unit("x10*9;/1") == "x10^9/L"
     assert repair_unit("x1043/uL") == "x10^3/uL"
     assert repair_unit("x107/L") == "x107/L"  # 10^7: not a power counts are printed with
+
+
+@pytest.mark.parametrize("damaged, unit", [
+    ("ug:/-dl", "ug/dl"), ("mg/-dL", "mg/dL"), ("mg/dL'", "mg/dL"),  # stray marks by the slash
+    ("LIL", "L/L"), ("mmolIL", "mmol/L"),  # the slash read as I
+    ("jmol/L", "µmol/L"), ("jg/L", "µg/L"),  # the micro sign read as j
+])
+def test_ocr_damage_around_slash_and_micro_is_repaired(damaged, unit):
+    assert repair(damaged) == unit
+
+
+@pytest.mark.parametrize("text", ["pmol/L", "mmol/L", "IU", "Il"])
+def test_repair_leaves_units_and_non_units_alone(text):
+    assert repair(text) is None
