@@ -220,6 +220,11 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     return headers
 
 
+_RESULT_WORD = re.compile(r"^(negati|positi|n[ée]gati|reacti|nil|absent|present|trace|clear|"
+                          r"normal|yellow|straw|amber|turbid|cloudy)", re.I)
+_HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}
+
+
 def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Column],
                       inside: list[float], height: float) -> bool:
     """Are the words between the labels headings the vocabulary lacks ("TESTS  INDICATOR
@@ -228,9 +233,15 @@ def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Colum
     Their columns must still be confirmed by the content under them (needs_confirmation)."""
     if any(re.search(r"\d", text) for text, _, _ in words):
         return False
-    starts = {c.x0 for c in unknown}
-    if not all(x in starts for x in inside):
+    # Headings are capitalised; a sentence or a comment beside a row is not.
+    if any(text[:1].islower() and text not in _HEADING_JOINERS for text, _, _ in words):
         return False
+    heads = {c.x0: c for c in unknown}
+    if not all(x in heads for x in inside):
+        return False
+    if any(is_flag(text) or is_unit(text) or _RESULT_WORD.match(text)
+           for text, x0, _ in words if x0 in inside):
+        return False  # "NEGATIVE", "mg/dL", "H": a data row's cells, not headings
     gaps = [b0 - a1 for (_, _, a1), (_, b0, _) in zip(words, words[1:])]
     return sum(gap > 1.5 * height for gap in gaps) >= len(inside)
 

@@ -399,9 +399,9 @@ def test_header_with_unknown_headings_between_labels_is_read():
     assert rows[1][5] == "abnormal"
 
 
-def test_unknown_words_between_labels_on_a_line_with_digits_are_no_header():
-    """Unknown words between labels make a header only on a digit-free line (a data row or
-    a metadata line has digits)."""
+def test_unknown_words_between_labels_make_a_header_only_when_they_read_as_headings():
+    """Unknown words between labels make a header only on a digit-free line of capitalised
+    words that are not result words (a data row, a metadata line or a comment is none)."""
     from page_builder import cell_words
 
     from parser.columns import find_headers
@@ -414,3 +414,11 @@ def test_unknown_words_between_labels_on_a_line_with_digits_are_no_header():
     with_digits = spaced + words((540, "2024"))
     assert find_headers(spaced, 100, 110, 1, 600)
     assert find_headers(with_digits, 100, 110, 1, 600) == []
+    # A comment under the left table's row beside the right table's data row (two tables
+    # side by side): a sentence and result words, not headings.
+    beside = words((49, "Result verified by repeat analysis."), (319, "Occult Blood"),
+                   (393, "Negative"), (458, "Negative"))
+    assert find_headers(beside, 100, 110, 1, 600) == []
+    shouting = words((40, "TEST"), (250, "NEGATIVE"), (320, "NEGATIVE"), (400, "NORMAL RANGE"),
+                     (480, "UNITS"))
+    assert find_headers(shouting, 100, 110, 1, 600) == []
