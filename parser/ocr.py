@@ -15,6 +15,7 @@ import logging
 import re
 from dataclasses import dataclass
 
+import numpy as np
 from PIL import Image
 
 from parser import tesseract
@@ -238,21 +239,7 @@ def _dot_position(image: Image.Image, word: Word) -> int | None:
     crop = image.crop(box).convert("L")
     if crop.width < 4 or crop.height < 6:
         return None
-    crop = crop.point(_threshold_table(crop))
-    width, height = crop.size
-    pixels = crop.load()
-    glyphs: list[tuple[int, int, int, int]] = []  # x0, x1, top, bottom of each ink column run
-    run: list[int] | None = None
-    for x in range(width + 1):
-        rows = [y for y in range(height) if pixels[x, y] == 0] if x < width else []
-        if rows:
-            if run:
-                run = [run[0], x, min(run[2], rows[0]), max(run[3], rows[-1])]
-            else:
-                run = [x, x, rows[0], rows[-1]]
-        elif run:
-            glyphs.append(tuple(run))
-            run = None
+    glyphs = _ink_column_runs(crop.point(_threshold_table(crop)))
     if len(glyphs) != len(word.text) + 1:
         return None
     tallest = max(bottom - top + 1 for _, _, top, bottom in glyphs)
@@ -335,16 +322,25 @@ def _glyphs(image: Image.Image, word: Word) -> list[tuple[int, int, int, int, Im
     if crop.width < 4 or crop.height < 6:
         return []
     crop = crop.point(_threshold_table(crop))
-    pixels = crop.load()
-    glyphs, run = [], None
-    for x in range(crop.width + 1):
-        rows = [y for y in range(crop.height) if pixels[x, y] == 0] if x < crop.width else []
-        if rows:
-            run = [run[0], x, min(run[2], rows[0]), max(run[3], rows[-1])] if run else [x, x, rows[0], rows[-1]]
-        elif run:
-            glyphs.append((run[0], run[1], run[2], run[3], crop))
-            run = None
-    return glyphs
+    return [(x0, x1, top, bottom, crop) for x0, x1, top, bottom in _ink_column_runs(crop)]
+
+
+def _ink_column_runs(binary: Image.Image) -> list[tuple[int, int, int, int]]:
+    """x0, x1, top and bottom of each run of columns holding ink (black, 0) in a binarized
+    crop, left to right: numpy finds each column's first and last inked row."""
+    ink = np.asarray(binary) == 0
+    inked = ink.any(axis=0)
+    tops = ink.argmax(axis=0)
+    bottoms = ink.shape[0] - 1 - ink[::-1].argmax(axis=0)
+    runs: list[tuple[int, int, int, int]] = []
+    start = None
+    for x in range(ink.shape[1] + 1):
+        if x < ink.shape[1] and inked[x]:
+            start = x if start is None else start
+        elif start is not None:
+            runs.append((start, x - 1, int(tops[start:x].min()), int(bottoms[start:x].max())))
+            start = None
+    return runs
 
 
 def _doubtful_cells(words: list[Word]) -> list[list[int]]:
