@@ -257,6 +257,8 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
     while i < len(words):
         hit = None
         for n in range(min(_MAX_LABEL_WORDS, len(words) - i), 0, -1):
+            if not keys[i] or not keys[i + n - 1]:
+                continue  # a label starts and ends with a word: never with a rule's "|"
             label = " ".join(k for k in keys[i:i + n] if k)
             if label in _LABELS and _tight(words[i:i + n], max(14.0, 1.2 * height)):
                 hit = (n, label)
@@ -275,7 +277,7 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
             continue
         n, label = hit
         x0 = words[i][1]
-        if unknown and unknown[-1].x1 <= x0 and x0 - unknown[-1].x1 < 0.6 * height and \
+        if unknown and unknown[-1].x1 <= x0 and x0 - unknown[-1].x1 < _word_gap(unknown[-1], height) and \
                 (not matched or unknown[-1].x0 > matched[-1].x1):
             # A word the vocabulary lacks printed as part of this label ("Reporting Unit").
             x0 = unknown.pop().x0
@@ -283,6 +285,14 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
         matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
         i += n
     return matched, unmatched, unknown
+
+
+def _word_gap(word: Column, height: float) -> float:
+    """The widest gap after `word` that is still a space inside one label: 0.6 of the line's
+    height, and no more than about one character of the word (labels stacked on two lines
+    have twice a line's height, not twice its spaces)."""
+    char = (word.x1 - word.x0) / max(1, len(word.label))
+    return min(0.6 * height, 1.5 * char)
 
 
 def _tight(words: list[tuple[str, float, float]], max_gap: float) -> bool:

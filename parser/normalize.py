@@ -326,7 +326,13 @@ def _flag_before_unit(units: str) -> tuple[str, str] | None:
 
 
 def _unit_like(text: str) -> bool:
-    return unit_lexicon.is_unit(text) or looks_like_unit(text)
+    return unit_lexicon.is_unit(text) or looks_like_unit(text) or _damaged_power_unit(text)
+
+
+def _damaged_power_unit(text: str) -> bool:
+    """A count unit whose caret OCR misread ("x10%12/L"): repair_unit knows its reading."""
+    m = _POWER_UNIT.match(text.strip().rstrip(".,"))
+    return m is not None and m.group(1) in _POWERS
 
 
 def repair_number(token: str) -> str | None:

@@ -364,7 +364,7 @@ def _lis_units_before_values(source: str):
     label whose first word the vocabulary lacks ("Reporting Unit"); the label sits right of
     the units, so OCR's split label words leave the units outside the labelled column."""
     return page([
-        [(40, 100, "Analyte"), (237, 100, "Flag"), (268, 100, "Reporting"), (318, 100, "Unit"),
+        [(40, 100, "Analyte"), (237, 100, "Flag"), (268, 100, "Reporting"), (323, 100, "Unit"),
          (345, 100, "Your Value"), (403, 100, "Ref. Range")],
         [(40, 120, "Vitamin B12"), (237, 120, "L"), (268, 120, "pg/mL"), (345, 120, "116"),
          (403, 120, "(232 to 1,245)")],
@@ -422,3 +422,24 @@ def test_unknown_words_between_labels_make_a_header_only_when_they_read_as_headi
     shouting = words((40, "TEST"), (250, "NEGATIVE"), (320, "NEGATIVE"), (400, "NORMAL RANGE"),
                      (480, "UNITS"))
     assert find_headers(shouting, 100, 110, 1, 600) == []
+
+
+def test_ruled_side_by_side_tables_with_a_value_label_dropped_to_the_next_ocr_line():
+    """Two ruled tables side by side, their names' heading a word the vocabulary lacks; OCR
+    reads the cell rules as "|" words and puts the right table's "VALUE" on a line of its own
+    (a stacked two-line header): the "|" is no part of a label, each table keeps its names."""
+    header = [(40, 100, "PARTICULARS"), (99, 100, "|"), (125, 100, "REFERENCE INTERVAL"), (222, 100, "|"),
+              (230, 100, "VALUE"), (300, 100, "PARTICULARS"), (359, 100, "|"),
+              (385, 100, "REFERENCE INTERVAL"), (482, 100, "|")]
+    doc = document(page([
+        header,
+        [(484, 108, "VALUE")],
+        [(40, 125, "TSH"), (125, 125, "(0.45-4.50)"), (230, 125, "4.04 uIU/mL"),
+         (300, 125, "Triglycerides"), (385, 125, "(Up to 150)"), (490, 125, "91 mg/dL")],
+        [(40, 140, "Glucose"), (125, 140, "(70-99)"), (230, 140, "84 mg/dL"),
+         (300, 140, "HDL Cholesterol"), (385, 140, "(More than 40)"), (490, 140, "56 mg/dL")],
+    ], source="ocr"))
+    rows = _results(doc)
+    assert sorted((name, value, units) for name, value, units, *_ in rows) == [
+        ("Glucose", "84", "mg/dL"), ("HDL Cholesterol", "56", "mg/dL"), ("TSH", "4.04", "uIU/mL"),
+        ("Triglycerides", "91", "mg/dL")]

@@ -175,3 +175,9 @@ def test_power_unit_micro_misread_as_p_is_microlitre():
     from parser.normalize import repair_unit
 
     assert repair_unit("x10^6/pL") == "x10^6/µL"
+
+
+def test_value_cell_with_a_count_unit_whose_caret_ocr_misread():
+    row = RawRow(page=1, name="Red Blood Cell Count", value="6.55 x10%12/L (4.50-5.90)", ocr=True)
+    result = normalize_row(row, Context())
+    assert (result.value, result.units, result.max_reference_range) == ("6.55", "x10^12/L", 5.9)
