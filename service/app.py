@@ -30,7 +30,7 @@ from service.db import Database, upgrade
 from service.health import health_response
 from service.http_limits import BodyLimitMiddleware
 from service.previews import PreviewRenderer
-from service.review_auth import LoginThrottle
+from service.login_throttle import LoginThrottle
 from service.routes import jobs, review, review_web, users, webhooks
 from service.settings import Settings, get_settings
 from service.storage import make_storage
@@ -58,6 +58,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         database = open_database(settings)
         app.state.database = database
+        # Failed logins counted in the database: the same count in every API process.
+        app.state.login_throttle = LoginThrottle.from_settings(settings, database)
         app.state.files = make_storage(settings)
         app.state.job_queue = make_job_queue(settings, database)
         app.state.webhook_sender = WebhookSender(settings, database)
@@ -88,7 +90,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.settings = settings
-    app.state.login_throttle = LoginThrottle.from_settings(settings)
 
     @app.exception_handler(LabReportError)
     async def _lab_report_error(_request: Request, error: LabReportError) -> JSONResponse:

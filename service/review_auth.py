@@ -14,9 +14,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import threading
-import time
-from collections import deque
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -30,6 +27,7 @@ from sqlalchemy.orm import Session
 from review.queue import API_KEY_ACTOR
 from service.auth import API_KEY_HEADER, team_for_key
 from service.db import SessionDep
+from service.login_throttle import LoginThrottle  # noqa: F401  (its home before issue 11)
 from service.review_tables import Reviewer, ReviewSession
 from service.tables import Team, utcnow
 
@@ -208,79 +206,3 @@ def resolve_actor(request: Request, api_key: str | None, session: Session, *, al
             detail="replace your one-time password first (/review/password, or POST .../review/password)",
         )
     return actor
-
-
-
-class LoginThrottle:
-    """Failed reviewer logins, counted per account and per client address: past the limit
-    within the window, that account (or address) is locked out for a while, even with the
-    right password. Guessing a password at 30 tries in 4 s, or trying one password on many
-    accounts from one address, stops after a handful.
-
-    Kept in the API process's memory: with several API processes each counts on its own
-    (a guesser gets at most that many times the limit). Limits come from the settings.
-    """
-
-    def __init__(
-        self,
-        *,
-        max_per_account: int,
-        max_per_address: int,
-        window_seconds: float,
-        lockout_seconds: float,
-        clock=time.monotonic,
-    ):
-        self.limits = {"account": max_per_account, "address": max_per_address}
-        self.window = window_seconds
-        self.lockout = lockout_seconds
-        self.clock = clock
-        self._failures: dict[tuple[str, str], deque[float]] = {}
-        self._locked_until: dict[tuple[str, str], float] = {}
-        self._lock = threading.Lock()
-
-    @classmethod
-    def from_settings(cls, settings) -> LoginThrottle:
-        return cls(
-            max_per_account=settings.login_max_failures_per_account,
-            max_per_address=settings.login_max_failures_per_address,
-            window_seconds=settings.login_window_seconds,
-            lockout_seconds=settings.login_lockout_seconds,
-        )
-
-    def _keys(self, email: str, address: str | None) -> list[tuple[str, str]]:
-        return [("account", normalize_email(email)), ("address", address or "unknown")]
-
-    def retry_after(self, email: str, address: str | None) -> float | None:
-        """Seconds until a login of `email` from `address` may be tried, or None: allowed."""
-        now = self.clock()
-        with self._lock:
-            waits = [self._locked_until.get(key, 0.0) - now for key in self._keys(email, address)]
-        wait = max(waits)
-        return wait if wait > 0 else None
-
-    def failed(self, email: str, address: str | None) -> None:
-        now = self.clock()
-        with self._lock:
-            if len(self._failures) > 100_000:  # bounded memory under a spray of names
-                self._forget_before(now - self.window)
-            for key in self._keys(email, address):
-                times = self._failures.setdefault(key, deque())
-                times.append(now)
-                while times and times[0] < now - self.window:
-                    times.popleft()
-                if len(times) >= self.limits[key[0]]:
-                    self._locked_until[key] = now + self.lockout
-                    times.clear()
-
-    def succeeded(self, email: str, address: str | None) -> None:
-        """A right password clears the account's count (not the address's: a guesser who owns
-        one account must not reset the count of the others it tries)."""
-        with self._lock:
-            self._failures.pop(self._keys(email, address)[0], None)
-
-    def _forget_before(self, cutoff: float) -> None:
-        for key in [k for k, times in self._failures.items() if not times or times[-1] < cutoff]:
-            del self._failures[key]
-        now = self.clock()
-        for key in [k for k, until in self._locked_until.items() if until <= now]:
-            del self._locked_until[key]

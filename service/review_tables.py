@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import ForeignKey, Index, Integer, String, Text
+from sqlalchemy import Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy import false as sa_false
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -77,3 +77,23 @@ class ReviewAudit(Base):
     field: Mapped[str | None] = mapped_column(String(64), nullable=True)
     before_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     after_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class LoginFailures(Base):
+    """Failed reviewer logins of one account or one client address (service.login_throttle).
+
+    In the database so that every API process counts the same failures. The key is stored
+    as its sha256 (bounded length; no e-mail typed by a stranger kept in clear). Times are
+    seconds since the epoch: plain numbers compare the same on SQLite and PostgreSQL.
+    Added by revision "0005_login_failures".
+    """
+
+    __tablename__ = "login_failures"
+
+    kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "account" or "address"
+    key_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    window_start: Mapped[float] = mapped_column(Float)
+    locked_until: Mapped[float | None] = mapped_column(Float, nullable=True)
+    # When the row may be dropped: its window and its lockout are both over.
+    expires_at: Mapped[float] = mapped_column(Float, index=True)

@@ -11,6 +11,7 @@ from argon2 import PasswordHasher
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from service.login_throttle import clear_account
 from service.review_auth import authenticate, new_password, normalize_email
 from service.review_tables import Reviewer, ReviewSession
 
@@ -59,11 +60,13 @@ def set_disabled(session: Session, reviewer: Reviewer, disabled: bool) -> None:
 
 
 def reset_password(session: Session, reviewer: Reviewer) -> str:
-    """A new one-time password (returned once, stored hashed); open sessions end."""
+    """A new one-time password (returned once, stored hashed); open sessions end and the
+    account's login lockout is lifted (the new password is its owner's way back in)."""
     password = new_password()
     reviewer.password_hash = _hasher.hash(password)
     reviewer.must_change_password = True
     _end_sessions(session, reviewer)
+    clear_account(session, reviewer.email)
     return password
 
 
