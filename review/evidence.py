@@ -141,6 +141,11 @@ RELATIONS: tuple[Relation, ...] = (
 )
 
 
+# Names of the checks a row passes on its own (the risk model counts them; the rest are relations).
+NORMAL_WORD = "result is its normal word"
+OWN_CHECKS = ("flag agrees with range", NORMAL_WORD, "plausible for the analyte", "unit fits the LOINC code")
+
+
 @dataclass
 class RowEvidence:
     confirmed: list[str] = field(default_factory=list)  # names of checks the row passes
@@ -239,6 +244,8 @@ def _own_checks(row: LabReportResult, evidence: RowEvidence) -> None:
         evidence.confirmed.append("flag agrees with range")
     elif agrees is False:
         evidence.contradicted.append("value contradicts range and flag")
+    if qualitative_matches_normal(row):
+        evidence.confirmed.append(NORMAL_WORD)
     plausible = value_is_plausible(row)
     if plausible is True:
         evidence.confirmed.append("plausible for the analyte")
@@ -256,7 +263,8 @@ def flag_agrees(row: LabReportResult) -> bool | None:
 
     Needs a number and a two-sided or relevant one-sided range. Without a printed flag a value
     inside its range agrees (the lab printed no flag because there was none to print) and one
-    outside it says nothing: the layout may simply not print flags.
+    outside it says nothing: the layout may simply not print flags. A one-sided range ("< 5.0",
+    "> 60": ratios, eGFR, lipids) counts the same way: a value on its allowed side is inside it.
     """
     number = parse_number(row.value)
     low, high = row.min_reference_range, row.max_reference_range
@@ -268,7 +276,7 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     if flag is None:
         if row.source_flag:
             return None
-        return True if not above and not below and low is not None and high is not None else None
+        return True if not above and not below else None
     direction = "normal" if flag.interpretation == "normal" else flag.direction
     if direction == "high":
         return above
@@ -277,6 +285,22 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     if direction == "normal":
         return not above and not below
     return above or below  # "*" / "A": abnormal without a side
+
+
+# Words a lab prints as a qualitative result and as its normal "range" (urinalysis, serology).
+_NORMAL_WORDS = {"negative", "nil", "absent", "not detected", "non reactive", "non-reactive", "nonreactive",
+                 "normal", "clear", "none seen"}
+
+
+def qualitative_matches_normal(row: LabReportResult) -> bool:
+    """A qualitative result that is the very word its printed normal range says ("Negative" / "Negative").
+
+    Such a row agrees with its range the way a number inside its range does; a misread word
+    rarely becomes the normal word by chance. Flagged rows are left to the other checks.
+    """
+    value = " ".join(row.value.casefold().split())
+    normal = " ".join((row.reference_range_text or "").casefold().split())
+    return not row.source_flag and value in _NORMAL_WORDS and value == normal
 
 
 def unit_fits_code(row: LabReportResult) -> bool | None:

@@ -23,7 +23,7 @@ MODEL_PATH = Path(__file__).parent / "data" / "risk_model.json"
 FEATURES = (
     "bias",
     "reader_confidence",  # logit of the reader's extraction confidence
-    "own_confirmed",  # checks of the row alone that pass (flag vs range, plausible, unit fits code), 0-3
+    "own_confirmed",  # checks of the row alone that pass (flag vs range or normal word, plausible, unit fits code), 0-3
     "derived_confirmed",  # a relation with other rows holds (MCH = Hb/RBC, differential sums to 100, ...)
     "implausible",  # the value is implausible for the analyte in its unit
     "far_outside_range",
@@ -62,10 +62,8 @@ class RowRisk:
 
 
 def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual: bool) -> list[float]:
-    own_confirmed = sum(1 for name in found.confirmed if name in
-                        ("flag agrees with range", "plausible for the analyte", "unit fits the LOINC code"))
-    derived_confirmed = any(name not in ("flag agrees with range", "plausible for the analyte",
-                                         "unit fits the LOINC code") for name in found.confirmed)
+    own_confirmed = sum(1 for name in found.confirmed if name in evidence.OWN_CHECKS)
+    derived_confirmed = any(name not in evidence.OWN_CHECKS for name in found.confirmed)
     implausible = any(name in _WEIGHED for name in found.contradicted)
     top = row.loinc_matches[0].confidence_score if row.loinc_matches else 0.0
     return [

@@ -95,3 +95,26 @@ def test_unit_must_fit_the_codes_property():
     assert evidence.unit_fits_code(row("2345-7", "95", "mg/dL")) is True  # glucose mass concentration
     assert evidence.unit_fits_code(row("2345-7", "5.3", "mmol/L")) is False
     assert evidence.unit_fits_code(row("2345-7", "95", None)) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "flag", "agrees"),
+    [("3.8", None, 5.0, None, True), ("6.2", None, 5.0, None, None), ("6.2", None, 5.0, "H", True),
+     ("95", 60.0, None, None, True), ("45", 60.0, None, None, None), ("45", 60.0, None, "L", True),
+     ("95", 60.0, None, "L", False)],
+)
+def test_a_value_on_the_allowed_side_of_a_one_sided_range_agrees(value, low, high, flag, agrees):
+    # "< 5.0" (Chol/HDL ratio) and "> 60" (eGFR): no flag beside a value inside the range is agreement.
+    result = row("9830-1", value, None, source_flag=flag, min_reference_range=low, max_reference_range=high)
+    assert evidence.flag_agrees(result) is agrees
+
+
+@pytest.mark.parametrize(
+    ("value", "range_text", "flag", "confirms"),
+    [("Negative", "Negative", None, True), ("NIL", "Nil", None, True), ("Positive", "Negative", None, False),
+     ("Negative", None, None, False), ("Negative", "Negative", "A", False), ("Trace", "Trace", None, False)],
+)
+def test_a_qualitative_result_equal_to_its_normal_word_confirms_itself(value, range_text, flag, confirms):
+    result = row("5804-0", value, None, type="boolean", reference_range_text=range_text, source_flag=flag)
+    assert evidence.qualitative_matches_normal(result) is confirms
+    assert (evidence.NORMAL_WORD in evidence.collect(ReportData(results=[result]))[0].confirmed) is confirms
