@@ -116,11 +116,13 @@ class LoginThrottle:
         now = self.clock()
 
         def count(session: Session) -> None:
-            session.execute(delete(LoginFailures).where(LoginFailures.expires_at < now))
+            # Always the account's row before the address's: two processes lock in one order.
             for kind, key_hash in _keys(email, address):
                 self._count_failure(session, kind, key_hash, now)
 
         self._run(count)
+        # The sweep in a transaction of its own, holding no other row's lock meanwhile.
+        self._run(lambda session: session.execute(delete(LoginFailures).where(LoginFailures.expires_at < now)))
 
     def succeeded(self, email: str, address: str | None) -> None:
         """A right password clears the account's count (not the address's: a guesser who owns

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,7 +17,8 @@ from typer.testing import CliRunner
 
 from cli.main import app as cli_app
 from service.app import create_app
-from service.login_throttle import LoginThrottle
+from service.db import Database, upgrade
+from service.login_throttle import LoginThrottle, clear_account
 from service.review_auth import create_reviewer
 from service.review_tables import LoginFailures
 from service.settings import get_settings
@@ -141,3 +143,25 @@ def test_a_new_window_starts_after_the_old_one_ends():
     assert throttle.retry_after("a@x.org", "10.0.0.1") is None
     throttle.failed("a@x.org", "10.0.0.1")
     assert throttle.retry_after("a@x.org", "10.0.0.1") == pytest.approx(300)
+
+
+def test_postgresql_counts_every_failure_of_two_processes_failing_at_once(database_url):
+    """Two engines (two API processes) on one PostgreSQL, failing concurrently: none is lost."""
+    upgrade(database_url)
+    databases = [Database(database_url), Database(database_url)]
+    throttles = [
+        LoginThrottle(max_per_account=9, max_per_address=100, window_seconds=60, lockout_seconds=300, database=d)
+        for d in databases
+    ]
+    try:
+        with ThreadPoolExecutor(8) as pool:
+            list(pool.map(lambda n: throttles[n % 2].failed("a@x.org", f"10.0.0.{n}"), range(8)))
+        assert throttles[0].retry_after("a@x.org", "10.0.1.1") is None  # 8 of 9
+        throttles[1].failed("a@x.org", "10.0.0.99")
+        assert throttles[0].retry_after("a@x.org", "10.0.1.1") == pytest.approx(300, abs=5)
+        with databases[0].session_scope() as session:
+            clear_account(session, "a@x.org")
+        assert throttles[1].retry_after("a@x.org", "10.0.1.1") is None
+    finally:
+        for database in databases:
+            database.dispose()
