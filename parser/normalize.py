@@ -86,6 +86,8 @@ class Context:
 def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     """The result of one row, or None when the row is not a measured result."""
     arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
+    if arrow is None and row.flag is None:
+        arrow = _trailing_flag(row.name)  # "PH-WERT erhöht", "WBC H": the same, in words
     name = clean_test_name(row.name[:arrow.start()] if arrow else row.name)
     if row.ocr:
         name = repair_ocr_name(name)
@@ -188,6 +190,23 @@ _OCR_NAME_SLIPS = [
     (re.compile(r"\b(Free|Total|Reverse)\s+1([34])\b", re.I), lambda m: f"{m.group(1)} T{m.group(2)}"),
     (re.compile(r"(?<=[A-Z])0(?=[A-Z])|(?<=\b[A-Z])0(?=[a-z]{2})"), lambda m: "O"),  # "C0RTISOL", "C0lor"
 ]
+
+
+_TRAILING_FLAG = re.compile(r"\s+(\S+)$")
+
+
+def _trailing_flag(name: str) -> re.Match | None:
+    """The flag word a flag column beside the names put at the end of a name ("AUSSEHEN
+    pathol", "PH-WERT erhöht", "WBC H"): a flag word of three letters or more in lower case
+    after a name in capitals, or H/L/HH/LL after a name of capitals; None otherwise."""
+    m = _TRAILING_FLAG.search(name)
+    head = name[:m.start()] if m else ""
+    if m is None or not re.search(r"[A-Z]{2}", head) or head != head.upper():
+        return None
+    word = m.group(1)
+    if re.fullmatch(r"HH|LL|H|L", word) or (word[:1].islower() and len(word) >= 3):
+        return m if parse_flag(word) is not None else None
+    return None
 
 
 def repair_ocr_name(name: str) -> str:

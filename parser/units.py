@@ -80,6 +80,9 @@ def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
     return text, None
 
 
+_MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|])(?=\s*/|$)")
+
+
 def repair(text: str) -> str | None:
     """A unit with OCR look-alike slips put right (`mmo1/L` -> `mmol/L`), keeping the printed
     case where the letters agree; None when no lexicon unit differs only by such slips."""
@@ -88,6 +91,11 @@ def repair(text: str) -> str | None:
     keys, _ = _lexicon()
     if key in keys or len(key) < 2:
         return None
+    # The "l" of "mol" read as t, tl, 1l, Ll (tesseract's European data: "mmotl/L",
+    # "mmo1l/L", "pmot/L"), and "g" as 9 ("9/L"): only when the result is a unit.
+    moles = _MOL_SLIP.sub("l", re.sub(r"^9(?=\s*/)", "g", text.strip()))
+    if moles != text.strip() and unit_key(moles) in keys:
+        return re.sub(r"\s+", "", moles)
     # Stray marks OCR reads around a slash or in the cell ("ug:/-dl", "mg/dL'").
     bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.]+|[\-.]+(?=/)", "", text.strip())
     if bare != text.strip() and unit_key(bare) in keys:

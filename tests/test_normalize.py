@@ -181,3 +181,18 @@ def test_value_cell_with_a_count_unit_whose_caret_ocr_misread():
     row = RawRow(page=1, name="Red Blood Cell Count", value="6.55 x10%12/L (4.50-5.90)", ocr=True)
     result = normalize_row(row, Context())
     assert (result.value, result.units, result.max_reference_range) == ("6.55", "x10^12/L", 5.9)
+
+
+@pytest.mark.parametrize("name, value, test_name, interpretation", [
+    ("PH-WERT erhöht", "9,2", "PH-WERT", "abnormal"), ("AUSSEHEN pathol", "leicht trüb", "AUSSEHEN", "abnormal"),
+    ("WBC H", "6", "WBC", "abnormal"),
+])
+def test_flag_word_read_into_a_capitals_name_is_the_flag(name, value, test_name, interpretation):
+    row = RawRow(page=1, name=name, value=value, range_text=None, ocr=True)
+    result = normalize_row(row, Context(decimal_comma=True))
+    assert (result.test_name, result.interpretation) == (test_name, interpretation)
+
+
+def test_a_mixed_case_name_ending_in_a_letter_keeps_it():
+    row = RawRow(page=1, name="Factor H", value="45", range_text=None)
+    assert normalize_row(row, Context()).test_name == "Factor H"

@@ -92,3 +92,11 @@ def test_ocr_damage_around_slash_and_micro_is_repaired(damaged, unit):
 @pytest.mark.parametrize("text", ["pmol/L", "mmol/L", "IU", "Il"])
 def test_repair_leaves_units_and_non_units_alone(text):
     assert repair(text) is None
+
+
+@pytest.mark.parametrize("damaged, unit", [
+    ("mmotl/L", "mmol/L"), ("pmot/L", "pmol/L"), ("mmoLl/L", "mmol/L"), ("mmo1/mo1l", "mmol/mol"),
+    ("umotl/L", "umol/L"), ("9/L", "g/L"),
+])
+def test_mol_and_gram_slips_of_european_ocr_data_are_repaired(damaged, unit):
+    assert repair(damaged) == unit
