@@ -176,8 +176,11 @@ class BodyLimitMiddleware:
             nonlocal received
             remaining = deadline - time.monotonic()
             try:
-                message = await asyncio.wait_for(receive(), timeout=max(remaining, 0.001))
-            except asyncio.TimeoutError:
+                # asyncio.timeout, not wait_for: wait_for wraps every body chunk in a task of
+                # its own, event-loop work that twenty concurrent uploads made GET job wait for.
+                async with asyncio.timeout(max(remaining, 0.001)):
+                    message = await receive()
+            except TimeoutError:
                 raise _BodyRefused(
                     408, f"the request body did not arrive within {self.settings.body_timeout_seconds:g} s"
                 ) from None

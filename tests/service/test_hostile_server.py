@@ -20,7 +20,9 @@ UPLOAD = "/lab_report/v1/parser/job"
 
 @pytest.fixture
 def server(tmp_path):
-    env = service_env(tmp_path / "home", LABREPORT_HEADER_TIMEOUT_SECONDS="1", LABREPORT_WORKERS="2")
+    env = service_env(
+        tmp_path / "home", LABREPORT_HEADER_TIMEOUT_SECONDS="1", LABREPORT_BODY_TIMEOUT_SECONDS="2", LABREPORT_WORKERS="2"
+    )
     team = cli_json(["team", "create", "hostile"], env)
     running = Server(env, tmp_path / "server.log").start()
     running.api_key = team["api_key"]
@@ -52,6 +54,20 @@ def test_a_client_trickling_its_headers_gets_408_and_loses_the_socket(server):
         assert time.monotonic() - started < 5
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:  # silent
         assert sock.recv(65536).startswith(b"HTTP/1.1 408")
+
+
+def test_a_client_trickling_its_body_gets_408(server):
+    head = (
+        b"POST /v2/user HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n"
+        b"x-service-api-key: " + server.api_key.encode() + b"\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
+        sock.sendall(head + b'{"client_user_id": ')  # and then nothing more
+        started = time.monotonic()
+        answer = sock.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+        assert b"did not arrive within 2 s" in answer
+        assert time.monotonic() - started < 8
 
 
 def descendants(pid: int) -> set[int]:
