@@ -79,7 +79,16 @@ _LIMITS: dict[str, dict[str, tuple[float, float]]] = {
     "2885-2": {"g/dl": (1.0, 20.0), "g/l": (10.0, 200.0)},  # total protein
     "1751-7": {"g/dl": (0.5, 8.0), "g/l": (5.0, 80.0)},  # albumin
     "3016-3": {"uiu/ml": (0.0, 1000.0), "miu/l": (0.0, 1000.0), "mu/l": (0.0, 1000.0)},  # TSH
+    "1963-8": {"mmol/l": (1.0, 60.0), "meq/l": (1.0, 60.0)},  # bicarbonate
+    "2028-9": {"mmol/l": (1.0, 60.0), "meq/l": (1.0, 60.0)},  # carbon dioxide, total
+    "3024-7": {"ng/dl": (0.05, 12.0), "pmol/l": (0.6, 155.0)},  # free T4
+    "9830-1": {"": (0.5, 40.0)},  # cholesterol/HDL ratio (printed without a unit)
+    "33914-3": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR (MDRD)
+    "48642-3": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR among non-blacks
+    "98979-8": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR (CKD-EPI 2021)
 }
+# Spellings of the same unit the limit table keys once ("gm/dl" is g/dl; "gm%" and "g%" are g/dl).
+_UNIT_SYNONYMS = {"gm/dl": "g/dl", "gm/l": "g/l", "gm%": "g/dl", "g%": "g/dl", "mg%": "mg/dl"}
 _CELL_COUNTS: dict[str, tuple[float, float]] = {  # per microlitre
     "6690-2": (50.0, 1_000_000.0),  # WBC
     "26464-8": (50.0, 1_000_000.0),  # WBC (blood)
@@ -117,7 +126,7 @@ def value_is_plausible(result: LabReportResult) -> bool | None:
     if code in _CELL_COUNTS and unit in _PER_UL:
         low, high = _CELL_COUNTS[code]
         return low <= number * _PER_UL[unit] <= high
-    limits = _LIMITS.get(code or "", {}).get(unit)
+    limits = _LIMITS.get(code or "", {}).get(_UNIT_SYNONYMS.get(unit, unit))
     if limits is None:
         return None
     return limits[0] <= number <= limits[1]

@@ -91,6 +91,12 @@ def test_reasons_are_short_name_rows_and_hold_no_patient_data():
         ("95", "mg/dL", "9999-9", None),  # no limits for this code
         ("Negative", "mg/dL", "2345-7", None),
         ("<0.5", "mg/L", "1988-5", None),
+        ("37.1", "gm/dl", "28540-3", True),  # "gm/dl" is g/dL
+        ("371", "gm/dl", "28540-3", False),
+        ("3.8", None, "9830-1", True),  # Chol/HDL ratio, printed without a unit
+        ("380", None, "9830-1", False),
+        ("24", "mmol/L", "1963-8", True),  # bicarbonate
+        ("240", "mmol/L", "1963-8", False),
     ],
 )
 def test_value_plausibility_for_analyte_and_unit(value, units, code, plausible):
