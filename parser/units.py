@@ -30,6 +30,7 @@ def unit_key(text: str) -> str:
     """The lookup form of a printed unit: lower case, no spaces, micro as u, powers as ^."""
     key = text.strip().rstrip(".,;:").lower().translate(_SUPERSCRIPTS)
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
+    key = re.sub(r"(?<=[mc]m)°", "3", key)  # "/mm°": OCR's reading of a cube's ³
     key = re.sub(r"\s+", "", key)
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)

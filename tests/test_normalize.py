@@ -196,3 +196,9 @@ def test_flag_word_read_into_a_capitals_name_is_the_flag(name, value, test_name,
 def test_a_mixed_case_name_ending_in_a_letter_keeps_it():
     row = RawRow(page=1, name="Factor H", value="45", range_text=None)
     assert normalize_row(row, Context()).test_name == "Factor H"
+
+
+def test_cubic_millimetre_read_with_a_degree_sign():
+    row = RawRow(page=1, name="Leucocytes", value="9 980 /mm°", range_text="4 000 - 11 000", ocr=True)
+    result = normalize_row(row, Context(decimal_comma=True))
+    assert (result.value, result.units, result.min_reference_range) == ("9980", "/mm³", 4000.0)
