@@ -193,54 +193,62 @@ async def _receive_job(
     try:
         user_id, needs_review = _form_values(upload)
 
-        def check_and_store() -> Job:
-            # One trip to a worker thread for the user, the checks and the commit: each trip
-            # waits for the interpreter again, and twenty uploads' trips queued GET job's.
-            user = team_user(session, team, user_id)
-            unexpected = sorted({f.field_name for f in upload.files} - {"file"})
-            if unexpected:
-                raise HTTPException(
-                    status.HTTP_400_BAD_REQUEST,
-                    detail=f"unexpected file field(s) {unexpected}: send files in the 'file' field",
-                )
-            try:
-                checked = check_upload(
-                    [(f.path, f.declared_type) for f in upload.files],
-                    max_files=settings.max_files,
-                    max_pages=settings.max_pages,
-                )
-            except LabReportError as error:
-                raise HTTPException(error.http_status, detail=error.message) from None
-            return _store_job(session, store, team, user, upload, checked, needs_review, idempotency_key)
+        def find_user():
+            found = team_user(session, team, user_id)
+            # Give the pooled connection back while this upload waits its turn for the checks:
+            # twenty waiting uploads holding connections starved everything else (pool timeout).
+            session.commit()
+            return found
 
-        job = await _upload_work(request, check_and_store)
+        user = await _upload_work(request, find_user)
+        unexpected = sorted({f.field_name for f in upload.files} - {"file"})
+        if unexpected:
+            raise HTTPException(
+                status.HTTP_400_BAD_REQUEST,
+                detail=f"unexpected file field(s) {unexpected}: send files in the 'file' field",
+            )
+        try:
+            checked = await _upload_work(
+                request,
+                check_upload,
+                [(f.path, f.declared_type) for f in upload.files],
+                max_files=settings.max_files,
+                max_pages=settings.max_pages,
+            )
+        except LabReportError as error:
+            raise HTTPException(error.http_status, detail=error.message) from None
+
+        def store_job() -> Job:
+            job = create_job(
+                session,
+                team=team,
+                user=user,
+                needs_human_review=needs_review,
+            )
+            if idempotency_key:
+                idempotency.bind(session, team.id, idempotency_key, job.id)
+            job.page_count = sum(item.pages for item in checked)
+            for position, (received, item) in enumerate(zip(upload.files, checked, strict=True)):
+                relative = store.keep(session, job.id, position, received.path, item.extension)
+                session.add(
+                    StoredFile(
+                        job_id=job.id,
+                        position=position,
+                        path=relative,
+                        media_type=item.media_type,
+                        size=received.size,
+                        sha256=item.sha256,
+                        original_name=(received.filename or "")[:255] or None,
+                    )
+                )
+            session.commit()
+            return job
+
+        job = await _upload_work(request, store_job)
     except BaseException:
         session.rollback()
         upload.discard()
         raise
-    return job
-
-
-def _store_job(session, store, team, user, upload, checked, needs_review, idempotency_key) -> Job:
-    """Create the job, keep its files and bind the idempotency key: one commit."""
-    job = create_job(session, team=team, user=user, needs_human_review=needs_review)
-    if idempotency_key:
-        idempotency.bind(session, team.id, idempotency_key, job.id)
-    job.page_count = sum(item.pages for item in checked)
-    for position, (received, item) in enumerate(zip(upload.files, checked, strict=True)):
-        relative = store.keep(session, job.id, position, received.path, item.extension)
-        session.add(
-            StoredFile(
-                job_id=job.id,
-                position=position,
-                path=relative,
-                media_type=item.media_type,
-                size=received.size,
-                sha256=item.sha256,
-                original_name=(received.filename or "")[:255] or None,
-            )
-        )
-    session.commit()
     return job
 
 
