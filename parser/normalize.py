@@ -111,7 +111,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
     units = row.units or glued_units
     if range_text and units is None:
-        range_text, units = _split_range_units(range_text)
+        range_text, units = _split_range_units(range_text, row.ocr)
     if units:
         units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
         if repaired_unit:
@@ -472,7 +472,7 @@ def _qual_key(text: str) -> str:
     return " ".join(text.lower().replace("-", " ").split())
 
 
-def _split_range_units(text: str) -> tuple[str, str | None]:
+def _split_range_units(text: str, ocr: bool = False) -> tuple[str, str | None]:
     """A range cell that also holds the units ("13.0 - 17.0 g/dL") when there is no units column."""
     m = re.match(r"^(.*?\d)\s+([^\d\s].*)$", text.strip())
     if m and parse_range(m.group(1)) is not None:
@@ -480,10 +480,41 @@ def _split_range_units(text: str) -> tuple[str, str | None]:
         if looks_like_unit(unit):
             return m.group(1), unit_lexicon.tidy(unit)
     # Spaced units and a gloss after them: "Up to 46 U / L", "<5.7 % of total Hgb".
-    head, unit = unit_lexicon.split_trailing_unit(text)
-    if unit is not None and parse_range(head) is not None:
+    head, unit = unit_lexicon.split_trailing_unit(text, ocr)
+    if unit is None:  # "0 - 6%", "98 - 107 mmotl/L": glued to the number, or misread by OCR
+        head, unit = _last_word_unit(text, ocr)
+    if unit is not None and _reads_as_range(head, ocr):
         return head, unit
     return text, None
+
+
+def _last_word_unit(text: str, ocr: bool) -> tuple[str, str | None]:
+    """(head, unit) when the cell's last word is a unit after a number, or a number with a unit
+    glued to it ("46.0%", "5.0g/dL" as OCR closes up the gap); with `ocr`, a unit OCR misread
+    that repair_unit puts right counts too."""
+    words = text.split()
+    if len(words) < 1:
+        return text, None
+    last = words[-1].rstrip(".,;")
+    # Cut only after a run of range characters ("6", "-25", "3.5-5.0"), never inside a unit.
+    cuts = [i for i in range(1, len(last)) if last[i] not in "0123456789.,-–:;)]" and
+            re.fullmatch(r"[<>≤≥(\[]?[\d.,\-–]*\d", last[:i])]
+    candidates = [(" ".join(words[:-1] + [last[:i]]), last[i:]) for i in cuts]
+    if len(words) > 1 and re.search(r"\d[)\]]?$", words[-2]):
+        candidates.insert(0, (" ".join(words[:-1]), last))
+    for head, unit in candidates:
+        if unit_lexicon.is_unit(unit, ocr) or (ocr and unit_lexicon.is_unit(repair_unit(unit))):
+            return head, unit_lexicon.tidy(unit)
+    return text, None
+
+
+def _reads_as_range(head: str, ocr: bool) -> bool:
+    """Is the text before a unit a range? Sex-specific ranges count ("M: 4.5 to 5.9 F: 3.9 to
+    5.1", no gender known yet); with `ocr`, any text ending in a number (OCR damage such as
+    "@ to 6" or "11,5:-14,5" leaves the range unread, but the unit after it is still the unit)."""
+    if any(parse_range(head, gender) is not None for gender in (None, "male", "female")):
+        return True
+    return ocr and bool(re.search(r"\d[)\]]?$", head.strip()))
 
 
 def _bbox(row: RawRow, context: Context) -> list[float] | None:

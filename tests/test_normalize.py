@@ -75,6 +75,30 @@ def test_units_inside_the_range_cell_are_split_off():
     assert (got.units, got.reference_range_text, got.min_reference_range) == ("mg/dL", "70-99", 70)
 
 
+@pytest.mark.parametrize("ocr, range_text, units, kept", [
+    # The unit glued to the range's last number (OCR closes up the gap, some labs print it so).
+    (False, "0 - 6%", "%", "0 - 6"), (True, "0 -25%", "%", "0 -25"), (False, "3.5-5.0g/dL", "g/dL", "3.5-5.0"),
+    # A sex-specific range, before the patient's gender is known.
+    (False, "M: 4.50 to 5.90 F: 3.90 to 5.10 x10^6/µL", "x10^6/µL", "M: 4.50 to 5.90 F: 3.90 to 5.10"),
+    # OCR: a misread unit that repair puts right; a range damaged beyond reading.
+    (True, "98 - 107 mmotl/L", "mmol/L", "98 - 107"), (True, "4.0 to 11.0 x10%3/uL", "x10^3/uL", "4.0 to 11.0"),
+    (True, "@ to 6 %", "%", "@ to 6"),
+])
+def test_units_at_the_end_of_a_range_cell_are_split_off(ocr, range_text, units, kept):
+    got = result(value="5", range_text=range_text, ocr=ocr)
+    assert (got.units, got.reference_range_text) == (units, kept)
+
+
+@pytest.mark.parametrize("ocr, range_text", [
+    (False, "@ to 6 %"),  # printed text that is no range keeps its words
+    (False, "4.0 to 11.0 x10%3/uL"),  # never cut inside a unit ("x10%3" + "/uL")
+    (True, "Negative"), (True, "(0,27-4,20] Colore Giallo"),
+])
+def test_range_cells_without_a_trailing_unit_keep_their_text(ocr, range_text):
+    got = result(value="5", range_text=range_text, ocr=ocr)
+    assert (got.units, got.reference_range_text) == (None, range_text)
+
+
 def test_out_of_range_column_value_is_abnormal():
     got = result(value="66 L", value_kind="out_of_range", range_text="70-99 mg/dL")
     assert (got.value, got.source_flag, got.interpretation) == ("66", "L", "abnormal")
