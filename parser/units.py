@@ -109,6 +109,13 @@ def repair(text: str) -> str | None:
         slashes = {s for s in slashes if unit_key(s) in keys}
         if len(slashes) == 1:
             return slashes.pop()
+    # A leading slash read as I, l, 1 or | ("IHPF" for /HPF), and "/l" closed up into one "A"
+    # ("GA" for G/l, "TA" for T/l): only when the key is no unit and the reading is one.
+    if "/" not in key:
+        printed = re.sub(r"\s+", "", text.strip())
+        for reading in (re.sub(r"^[Il1|](?=[A-Za-z]{2})", "/", printed), re.sub(r"(?<=[A-Za-z])A$", "/l", printed)):
+            if reading != printed and unit_key(reading) in keys:
+                return reading
     # The micro sign read as y, yu, pu or j ("yumol/L", "ymol/L", "jmol/L"): only before a
     # known unit.
     micro = re.match(r"^(?:yu|pu|y|j)(?=[a-z])", key)

@@ -56,6 +56,12 @@ def test_tidy_closes_spaces_around_slash():
     assert tidy("mg / dl") == "mg/dl"
 
 
+def test_leading_slash_read_as_i_and_slash_l_closed_into_a_are_repaired():
+    assert repair("IHPF") == "/HPF" and repair("1cumm") == "/cumm"
+    assert repair("GA") == "G/l" and repair("TA") == "T/l"
+    assert repair("IU") is None and repair("IgA") is None and repair("A") is None
+
+
 def test_micro_sign_and_f_look_alikes_read_by_ocr_are_repaired():
     assert repair("yumol/L") == "µmol/L"
     assert repair("ymol/L") == "µmol/L"
