@@ -101,12 +101,16 @@ def repair(text: str) -> str | None:
     bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.]+|[\-.]+(?=/)", "", text.strip())
     if bare != text.strip() and unit_key(bare) in keys:
         return re.sub(r"\s+", "", bare).rstrip(".")
-    # The slash read as I, l, 1 or | ("LIL" for L/L): only when exactly one reading is a unit.
+    # The slash read as I, l, 1, | or i ("LIL" for L/L, "ngidl" for ng/dl), or lost ("mmolL",
+    # "LL"): only when exactly one reading is a unit.
     if "/" not in key:
         printed = re.sub(r"\s+", "", text.strip())
         slashes = {printed[:i] + "/" + printed[i + 1:] for i, char in enumerate(printed)
-                   if char in "Il1|" and 0 < i < len(printed) - 1}
+                   if char in "Il1|i" and 0 < i < len(printed) - 1}
         slashes = {s for s in slashes if unit_key(s) in keys}
+        if not slashes:
+            slashes = {printed[:i] + "/" + printed[i:] for i in range(1, len(printed))}
+            slashes = {s for s in slashes if unit_key(s) in keys}
         if len(slashes) == 1:
             return slashes.pop()
     # A leading slash read as I, l, 1 or | ("IHPF" for /HPF), and "/l" closed up into one "A"

@@ -62,6 +62,11 @@ def test_leading_slash_read_as_i_and_slash_l_closed_into_a_are_repaired():
     assert repair("IU") is None and repair("IgA") is None and repair("A") is None
 
 
+def test_slash_read_as_i_or_lost_is_repaired_where_one_reading_is_a_unit():
+    assert repair("ngidl") == "ng/dl" and repair("mmolL") == "mmol/L" and repair("LL") == "L/L"
+    assert repair("Il") is None and repair("mg") is None and repair("IgA") is None
+
+
 def test_micro_sign_and_f_look_alikes_read_by_ocr_are_repaired():
     assert repair("yumol/L") == "µmol/L"
     assert repair("ymol/L") == "µmol/L"
