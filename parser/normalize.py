@@ -383,7 +383,7 @@ _POWERS = {"3", "6", "9", "12"}  # the exponents counts are printed with
 
 def repair_unit(units: str) -> str:
     """Undo common OCR slips in a unit: `ulU/mL` -> `uIU/mL`, `x1043/uL` -> `x10^3/uL`."""
-    text = re.sub(r"(?<=[mc]m)°", "³", units.strip().rstrip(".,"))  # "/mm°" is /mm³ misread
+    text = unit_lexicon.CUBE_SLIP.sub("³", units.strip().rstrip(".,"))  # "/mm°" is /mm³ misread
     if m := _POWER_UNIT.match(text.lstrip("Ll ")):
         exponent, per = m.group(1), m.group(2)
         if exponent not in _POWERS:

@@ -24,13 +24,15 @@ _POWER = re.compile(r"^(?:x|\*)?10(?:\^|\*|e)?\d{1,2}/[a-z]{1,4}\d?$")
 _NOT_UNITS = {"a", "h", "l", "n", "c", "s", "d", "m", "g", "u", "x", "hh", "ll", "hi", "lo",
               "ratio", "index", "mass", "total", "ph", "high", "low", "normal", "positive",
               "negative", "test", "result", "units", "unit", "range", "flag"}
+# "/mm°": OCR's reading of a cube's ³ after mm or cm.
+CUBE_SLIP = re.compile(r"(?<=[mc]m)°")
 
 
 def unit_key(text: str) -> str:
     """The lookup form of a printed unit: lower case, no spaces, micro as u, powers as ^."""
     key = text.strip().rstrip(".,;:").lower().translate(_SUPERSCRIPTS)
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
-    key = re.sub(r"(?<=[mc]m)°", "3", key)  # "/mm°": OCR's reading of a cube's ³
+    key = CUBE_SLIP.sub("3", key)
     key = re.sub(r"\s+", "", key)
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)
@@ -87,54 +89,84 @@ _MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|])(?=\s*/|$)")
 def repair(text: str) -> str | None:
     """A unit with OCR look-alike slips put right (`mmo1/L` -> `mmol/L`), keeping the printed
     case where the letters agree; None when no lexicon unit differs only by such slips."""
-    text = text.strip().rstrip("_")  # a rule under the cell read as "_"
+    text = text.strip().rstrip("_").strip()  # a rule under the cell read as "_"
     key = unit_key(text)
     keys, _ = _lexicon()
     if key in keys or len(key) < 2:
         return None
-    # The "l" of "mol" read as t, tl, 1l, Ll (tesseract's European data: "mmotl/L",
-    # "mmo1l/L", "pmot/L"), and "g" as 9 ("9/L"): only when the result is a unit.
-    moles = _MOL_SLIP.sub("l", re.sub(r"^9(?=\s*/)", "g", text.strip()))
-    if moles != text.strip() and unit_key(moles) in keys:
-        return re.sub(r"\s+", "", moles)
-    # Stray marks OCR reads around a slash or in the cell ("ug:/-dl", "mg/dL'").
-    bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.]+|[\-.]+(?=/)", "", text.strip())
-    if bare != text.strip() and unit_key(bare) in keys:
-        return re.sub(r"\s+", "", bare).rstrip(".")
-    # The slash read as I, l, 1, | or i ("LIL" for L/L, "ngidl" for ng/dl), or lost ("mmolL",
-    # "LL"): only when exactly one reading is a unit.
-    if "/" not in key:
-        printed = re.sub(r"\s+", "", text.strip())
-        slashes = {printed[:i] + "/" + printed[i + 1:] for i, char in enumerate(printed)
-                   if char in "Il1|i" and 0 < i < len(printed) - 1}
+    # Each reading accepts only a result that is a lexicon unit; the first that finds one wins.
+    for reading in (_mol_slip, _stray_marks, _slash_slip, _edge_slash_slip, _micro_slip,
+                    _run_together_slash, _folded_slip):
+        found = reading(text, key, keys)
+        if found is not None:
+            return found
+    return None
+
+
+def _mol_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """The "l" of "mol" read as t, tl, 1l, Ll (tesseract's European data: "mmotl/L",
+    "mmo1l/L", "pmot/L"), and "g" as 9 ("9/L")."""
+    moles = _MOL_SLIP.sub("l", re.sub(r"^9(?=\s*/)", "g", text))
+    return re.sub(r"\s+", "", moles) if moles != text and unit_key(moles) in keys else None
+
+
+def _stray_marks(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """Stray marks OCR reads around a slash or in the cell ("ug:/-dl", "mg/dL'")."""
+    bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.]+|[\-.]+(?=/)", "", text)
+    return re.sub(r"\s+", "", bare).rstrip(".") if bare != text and unit_key(bare) in keys else None
+
+
+def _slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """The slash read as I, l, 1, | or i ("LIL" for L/L, "ngidl" for ng/dl), or lost ("mmolL",
+    "LL"): only when exactly one reading is a unit."""
+    if "/" in key:
+        return None
+    printed = re.sub(r"\s+", "", text)
+    slashes = {printed[:i] + "/" + printed[i + 1:] for i, char in enumerate(printed)
+               if char in "Il1|i" and 0 < i < len(printed) - 1}
+    slashes = {s for s in slashes if unit_key(s) in keys}
+    if not slashes:
+        slashes = {printed[:i] + "/" + printed[i:] for i in range(1, len(printed))}
         slashes = {s for s in slashes if unit_key(s) in keys}
-        if not slashes:
-            slashes = {printed[:i] + "/" + printed[i:] for i in range(1, len(printed))}
-            slashes = {s for s in slashes if unit_key(s) in keys}
-        if len(slashes) == 1:
-            return slashes.pop()
-    # A leading slash read as I, l, 1 or | ("IHPF" for /HPF), and "/l" closed up into one "A"
-    # ("GA" for G/l, "TA" for T/l): only when the key is no unit and the reading is one.
-    if "/" not in key:
-        printed = re.sub(r"\s+", "", text.strip())
-        for reading in (re.sub(r"^[Il1|](?=[A-Za-z]{2})", "/", printed), re.sub(r"(?<=[A-Za-z])A$", "/l", printed)):
-            if reading != printed and unit_key(reading) in keys:
-                return reading
-    # The micro sign read as y, yu, pu or j ("yumol/L", "ymol/L", "jmol/L"): only before a
-    # known unit.
+    return slashes.pop() if len(slashes) == 1 else None
+
+
+def _edge_slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """A leading slash read as I, l, 1 or | ("IHPF" for /HPF), and "/l" closed up into one "A"
+    ("GA" for G/l, "TA" for T/l)."""
+    if "/" in key:
+        return None
+    printed = re.sub(r"\s+", "", text)
+    for reading in (re.sub(r"^[Il1|](?=[A-Za-z]{2})", "/", printed), re.sub(r"(?<=[A-Za-z])A$", "/l", printed)):
+        if reading != printed and unit_key(reading) in keys:
+            return reading
+    return None
+
+
+def _micro_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """The micro sign read as y, yu, pu or j ("yumol/L", "ymol/L", "jmol/L")."""
     micro = re.match(r"^(?:yu|pu|y|j)(?=[a-z])", key)
     if micro and "u" + key[micro.end():] in keys:
-        return "µ" + re.sub(r"\s+", "", text.strip())[micro.end():]
-    # "L/" run together into "U" ("mUmin/1.73m2" for mL/min/1.73m2): only where "U" is no
-    # unit letter (the key is no unit) and exactly one reading is.
+        return "µ" + re.sub(r"\s+", "", text)[micro.end():]
+    return None
+
+
+def _run_together_slash(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """"L/" run together into "U" ("mUmin/1.73m2" for mL/min/1.73m2): only where "U" is no
+    unit letter (the key is no unit) and exactly one reading is."""
     slashed = [key[:i] + "l/" + key[i + 1:] for i, char in enumerate(key) if char == "u"]
     slashed = [candidate for candidate in slashed if candidate in keys]
-    if len(slashed) == 1:
-        i = next(i for i, char in enumerate(text) if char in "uU" and
-                 unit_key(text[:i] + "L/" + text[i + 1:]) == slashed[0])
-        return re.sub(r"\s+", "", text[:i] + "L/" + text[i + 1:]).rstrip(".,;:")
+    if len(slashed) != 1:
+        return None
+    i = next(i for i, char in enumerate(text) if char in "uU" and
+             unit_key(text[:i] + "L/" + text[i + 1:]) == slashed[0])
+    return re.sub(r"\s+", "", text[:i] + "L/" + text[i + 1:]).rstrip(".,;:")
+
+
+def _folded_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """Letters OCR confuses (_OCR_FOLD), letter for letter, keeping the printed case."""
     target = _folded_index().get(key.translate(_OCR_FOLD))
-    printed = re.sub(r"\s+", "", text.strip().rstrip(".,;:"))
+    printed = re.sub(r"\s+", "", text.rstrip(".,;:"))
     if target is None or len(target) != len(printed):
         return None
     return "".join(p if p.lower() == t else t for p, t in zip(printed, target))

@@ -35,8 +35,18 @@ def new_api_key() -> str:
     return API_KEY_PREFIX + secrets.token_urlsafe(32)
 
 
+def sha256_hex(text: str) -> str:
+    """What the database keeps of a secret or a personal key: its sha256, never the text."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def hash_api_key(api_key: str) -> str:
-    return hashlib.sha256(api_key.encode("utf-8")).hexdigest()
+    return sha256_hex(api_key)
+
+
+def normalize_email(email: str) -> str:
+    """The one spelling of a login name that accounts and lockouts are keyed by."""
+    return email.strip().lower()
 
 
 def team_for_key(session: Session, api_key: str | None) -> Team | None:

@@ -19,7 +19,6 @@ its table in a private in-memory SQLite database: the same code, one process.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import time
 from collections.abc import Callable
@@ -29,21 +28,14 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from service.auth import normalize_email, sha256_hex
 from service.review_tables import LoginFailures
 
 ACCOUNT, ADDRESS = "account", "address"
 
 
-def _normalize_email(email: str) -> str:
-    return email.strip().lower()
-
-
-def _hash(value: str) -> str:
-    return hashlib.sha256(value.encode("utf-8")).hexdigest()
-
-
 def _keys(email: str, address: str | None) -> list[tuple[str, str]]:
-    return [(ACCOUNT, _hash(_normalize_email(email))), (ADDRESS, _hash(address or "unknown"))]
+    return [(ACCOUNT, sha256_hex(normalize_email(email))), (ADDRESS, sha256_hex(address or "unknown"))]
 
 
 def clear_account(session: Session, email: str) -> None:

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 from dataclasses import dataclass
@@ -25,9 +24,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from review.queue import API_KEY_ACTOR
-from service.auth import API_KEY_HEADER, team_for_key
+from service.auth import API_KEY_HEADER, normalize_email, sha256_hex, team_for_key
 from service.db import SessionDep
-from service.login_throttle import LoginThrottle  # noqa: F401  (its home before issue 11)
 from service.review_tables import Reviewer, ReviewSession
 from service.tables import Team, utcnow
 
@@ -51,16 +49,8 @@ class UnknownTeam(ValueError):
     pass
 
 
-def normalize_email(email: str) -> str:
-    return email.strip().lower()
-
-
 def new_password() -> str:
     return secrets.token_urlsafe(12)
-
-
-def _sha256(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def create_reviewer(session: Session, team_id: str, email: str) -> tuple[Reviewer, str]:
@@ -106,7 +96,7 @@ def open_session(session: Session, reviewer: Reviewer) -> str:
     )
     session.add(
         ReviewSession(
-            token_hash=_sha256(token),
+            token_hash=sha256_hex(token),
             reviewer_id=reviewer.id,
             csrf_token=secrets.token_urlsafe(32),
             created_at=now,
@@ -118,13 +108,13 @@ def open_session(session: Session, reviewer: Reviewer) -> str:
 
 def close_session(session: Session, token: str | None) -> None:
     if token:
-        session.execute(delete(ReviewSession).where(ReviewSession.token_hash == _sha256(token)))
+        session.execute(delete(ReviewSession).where(ReviewSession.token_hash == sha256_hex(token)))
 
 
 def load_session(session: Session, token: str | None) -> tuple[ReviewSession, Reviewer] | None:
     if not token:
         return None
-    web_session = session.get(ReviewSession, _sha256(token))
+    web_session = session.get(ReviewSession, sha256_hex(token))
     if web_session is None or web_session.expires_at <= utcnow():
         return None
     reviewer = session.get(Reviewer, web_session.reviewer_id)

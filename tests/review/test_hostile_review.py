@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 from parser.exceptions import LabReportError
 from service import review_jobs
 from service.previews import PreviewRenderer
-from service.review_auth import LoginThrottle
+from service.login_throttle import LoginThrottle
 from tests.hostile import png_bomb
 from tests.review.conftest import LOGIN_CSRF, SAMPLE_PDF
 
