@@ -206,7 +206,7 @@ class WebhookSender:
         self._client = httpx.Client(
             timeout=httpx.Timeout(settings.webhook_timeout_seconds), follow_redirects=False
         )
-        self._in_flight: set[str] = set()
+        self._in_flight: dict[str, str | None] = {}  # delivery id -> its job id
         self._lock = threading.Lock()
 
     def start(self) -> None:
@@ -231,8 +231,8 @@ class WebhookSender:
             except Exception:
                 log.exception("webhook sender: reading the outbox failed")
                 claimed = []
-            # One task per job, in event order, so a receiver normally sees a job's
-            # `created` before its `updated` events (retries may still reorder them).
+            # One task per job, in event order, and never two for one job at once, so a
+            # receiver sees a job's events in order (a retry after a failure may still reorder).
             for batch in _group_by_job(claimed):
                 self._pool.submit(self._deliver_batch, batch)
             if not claimed:
@@ -242,6 +242,9 @@ class WebhookSender:
     def _claim_due(self, limit: int = 50) -> list[tuple[str | None, str]]:
         now = utcnow()
         claimed: list[tuple[str | None, str]] = []
+        with self._lock:
+            # A job with an event in flight keeps its later events waiting for it.
+            held = {job_id for job_id in self._in_flight.values() if job_id is not None}
         with self.database.session_scope() as session:
             due = session.execute(
                 select(WebhookDelivery.id, WebhookDelivery.next_attempt_at, WebhookDelivery.job_id)
@@ -254,7 +257,7 @@ class WebhookSender:
             ).all()
             for delivery_id, due_at, job_id in due:
                 with self._lock:
-                    if delivery_id in self._in_flight:
+                    if job_id in held or delivery_id in self._in_flight:
                         continue
                 # Optimistic lease: only the sender that moves next_attempt_at owns the attempt.
                 result = session.execute(
@@ -269,7 +272,9 @@ class WebhookSender:
                 if result.rowcount == 1:
                     claimed.append((job_id, delivery_id))
                     with self._lock:
-                        self._in_flight.add(delivery_id)
+                        self._in_flight[delivery_id] = job_id
+                elif job_id is not None:
+                    held.add(job_id)  # another sender has this event: its job's later ones wait
         return claimed
 
     def _deliver_batch(self, delivery_ids: list[str]) -> None:
@@ -280,7 +285,8 @@ class WebhookSender:
                 log.exception("webhook sender: delivery %s crashed", delivery_id)
             finally:
                 with self._lock:
-                    self._in_flight.discard(delivery_id)
+                    self._in_flight.pop(delivery_id, None)
+        self._wake.set()  # the job's held events, if any, can go now
 
     def deliver(self, delivery_id: str) -> None:
         """One attempt at one delivery, and its bookkeeping."""
