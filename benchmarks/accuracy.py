@@ -11,6 +11,7 @@ figure below issue 9's target.
                        --fresh-scanned adds their scans)
     --html-fresh N     N never-stored HTML reports (digital; --fresh-scanned adds scans and photos)
     --sealed           the sealed HTML slice (fixtures/README.md): aggregates only, never per file
+    --sealed-2, --sealed-3   the later sealed slices, English and European, likewise
     --by-look OPTION   HTML reports also grouped by a grammar choice (e.g. table_style, unit_place,
                        flag_place; fixtures/htmlgen/grammar.py): which class of layout fails
     --by-layout, --differences N, --json   as before (--differences is refused with --sealed)
@@ -207,9 +208,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--sealed", action="store_true", help="score the sealed HTML slice (aggregates only)")
     parser.add_argument("--sealed-2", action="store_true",
                         help="score the second sealed slice, English and European (aggregates only)")
+    parser.add_argument("--sealed-3", action="store_true",
+                        help="score the third sealed slice, English and European (aggregates only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
     args = parser.parse_args(argv)
-    if (args.sealed or args.sealed_2) and args.differences:
+    if (args.sealed or args.sealed_2 or args.sealed_3) and args.differences:
         parser.error("--sealed never shows per-file differences: drop --differences")
     from fixtures.htmlgen.grammar import LATER_OPTIONS, OPTIONS
 
@@ -284,20 +287,24 @@ def _generated(args, table: Table, looks: Table) -> None:
 
         for modality, _, score in html_scores(SEALED_SEEDS, SEALED_SCANNED, SEALED_PHOTOS):
             table.add("SEALED html", modality, score)  # aggregates only: differences never shown
-    if args.sealed_2:
-        _sealed_second(table)
+    for number in (2, 3):
+        if getattr(args, f"sealed_{number}"):
+            _sealed_numbered(table, number)
 
 
-def _sealed_second(table: Table) -> None:
-    """The second sealed slice (fixtures/README.md): aggregates only, never differences."""
+def _sealed_numbered(table: Table, number: int) -> None:
+    """The second or third sealed slice (fixtures/README.md): aggregates only, never differences."""
     from fixtures.htmlgen import build
 
-    for modality, _, score in html_scores(build.SEALED_2_SEEDS, build.SEALED_2_SCANNED, build.SEALED_2_PHOTOS):
-        table.add("SEALED-2 html", modality, score)
+    def seeds(suffix: str):
+        return getattr(build, f"SEALED_{number}_{suffix}")
+
+    for modality, _, score in html_scores(seeds("SEEDS"), seeds("SCANNED"), seeds("PHOTOS")):
+        table.add(f"SEALED-{number} html", modality, score)
     for language in ("fr", "de", "it", "es"):
-        for modality, _, score in html_scores(build.SEALED_2_I18N_SEEDS, build.SEALED_2_I18N_SCANNED,
-                                              build.SEALED_2_I18N_PHOTOS, language=language):
-            table.add("SEALED-2 html i18n", modality, score)
+        for modality, _, score in html_scores(seeds("I18N_SEEDS"), seeds("I18N_SCANNED"),
+                                              seeds("I18N_PHOTOS"), language=language):
+            table.add(f"SEALED-{number} html i18n", modality, score)
 
 
 def main(argv: list[str] | None = None) -> int:
