@@ -41,7 +41,7 @@ CODES: dict[str, tuple[str, str | None]] = {
     "ua_color": ("5778-6", None), "ua_app": ("5767-9", None), "ua_sg": ("5811-5|2965-2", None),
     "ua_ph": ("5803-2|2756-5", None), "ua_prot": ("5804-0|2888-6|20454-5", None),
     "ua_glu": ("5792-7|2350-7|25428-4|2349-9", None), "ua_ket": ("5797-6|2514-8|49779-2", None),
-    "ua_blood": ("5794-3", None), "ua_nit": ("5802-4|32710-6", None), "ua_le": ("5799-2", None),
+    "ua_blood": ("5794-3|53963-5", None), "ua_nit": ("5802-4|32710-6", None), "ua_le": ("5799-2", None),
     "ua_wbc": ("5821-4", None), "ua_rbc": ("13945-1", None),
 }
 

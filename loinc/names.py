@@ -170,6 +170,17 @@ def _singular(word: str) -> str:
 
 
 _BLOOD_CELLS = re.compile(r"\b(red|white) blood cell")
+# "Occult blood", or a name that is only "Blood" (a urinalysis row), names what is tested for,
+# not the specimen: the specimen comes from the row's sample type or panel.
+_BLOOD_AS_ANALYTE = re.compile(r"^blood$|\boccult blood\b|^(?:urine|urinary) blood$|^blood (?:in )?urine$")
+# In urine, the dipstick's "Blood" / "Occult blood" is haemoglobin (LOINC 5794-3 "Hemoglobin
+# [Presence] in Urine by Test strip"); in stool the table's own alias "Blood, Occult" matches.
+_ANALYTE_IN_SPECIMEN = {("occult blood", "urine"): "hemoglobin"}
+
+
+def analyte_in_specimen(analyte: str, specimen: str | None) -> str:
+    """The analyte words as LOINC names them for this specimen ("blood" in urine = haemoglobin)."""
+    return _ANALYTE_IN_SPECIMEN.get((analyte, specimen), analyte)
 
 
 @lru_cache(maxsize=1)
@@ -185,11 +196,13 @@ def read_name(printed: str) -> ReadName:
     text = _BLOOD_CELLS.sub(r"\1 cell", fold(printed))
     specimen = None
     found = [m for m in _specimen_pattern().finditer(text)]
+    if _BLOOD_AS_ANALYTE.search(text):
+        found = [m for m in found if m.group(0).strip() != "blood"]
     if found:
         phrase = max((m.group(0).strip() for m in found), key=len)
         specimen = _SPECIMEN_WORDS[phrase]
         # "Urine creatinine" keeps "creatinine"; a lone "blood" in "blood urea" is the specimen too.
-        reduced = _specimen_pattern().sub(" ", text).strip()
+        reduced = _without(text, found)
         if reduced:
             text = reduced
     words = text.split()
@@ -203,6 +216,15 @@ def read_name(printed: str) -> ReadName:
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
     kind = "fraction" if percent else ("count_conc" if absolute else None)
     return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative)
+
+
+def _without(text: str, spans: list[re.Match[str]]) -> str:
+    pieces, last = [], 0
+    for span in spans:
+        pieces.append(text[last:span.start()])
+        last = span.end()
+    pieces.append(text[last:])
+    return " ".join(" ".join(pieces).split())
 
 
 @lru_cache(maxsize=65536)

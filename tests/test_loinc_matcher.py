@@ -236,3 +236,59 @@ def test_red_blood_cells_in_a_urinalysis_are_urine_sediment(matcher):
     # "blood" in "Red Blood Cells" names the cells, not the specimen.
     result = matcher.match("Red Blood Cells", "/HPF", specimen="urine", panel="Urinalysis, Complete")
     assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, "13945-1")
+
+
+@pytest.mark.parametrize(
+    ("name", "context", "code", "status"),
+    [
+        # "Occult blood" names what is tested for: the row's sample type or panel gives the specimen.
+        ("Occult Blood", {"specimen": "urine"}, "5794-3", AUTO_MATCH),
+        ("Occult Blood", {"panel": "Urine Routine Examination"}, "5794-3", AUTO_MATCH),
+        ("Urine Occult Blood", {}, "5794-3", AUTO_MATCH),
+        ("Occult Blood", {"panel": "Stool Examination"}, "2335-8", AUTO_MATCH),
+        ("Stool Occult Blood", {}, "2335-8", AUTO_MATCH),
+        ("Occult Blood", {}, "2335-8", NEEDS_REVIEW),  # nothing says urine or stool
+    ],
+)
+def test_occult_blood_takes_the_rows_specimen(matcher, name, context, code, status):
+    result = matcher.match(name, None, **context)
+    assert (result.matches[0][0].code, result.status) == (code, status)
+
+
+def test_blood_in_a_name_is_still_a_specimen_elsewhere(matcher):
+    assert top_code(matcher, "Blood Urea", "mg/dL") == "3091-6"
+    assert top_code(matcher, "Whole Blood Lead", "ug/dL") == "5671-3"
+
+
+@pytest.mark.parametrize(("name", "unit"), [("Transferrin Saturation", "%"), ("% Transferrin Saturation", None)])
+def test_iron_saturation_needs_no_unit_to_decide(matcher, name, unit):
+    # Mass and molar fraction of a saturation are the same number: the conventional code stands.
+    result = matcher.match(name, unit)
+    assert (result.matches[0][0].code, result.status) == ("2502-3", AUTO_MATCH)
+
+
+def test_mass_moles_twins_still_wait_for_a_unit(matcher):
+    assert matcher.match("Iron", None).status == NEEDS_REVIEW
+    assert matcher.match("Iron", "ug/dL").matches[0][0].code == "2498-4"
+
+
+@pytest.mark.parametrize("name", ["HBsAg", "Hepatitis B Surface Antigen", "HEPATITIS B SURFACE ANTIGEN;HBsAg"])
+def test_serum_antigen_screen_auto_matches_the_methodless_code(matcher, name):
+    result = matcher.match(name, None, panel="Serology")
+    assert (result.matches[0][0].code, result.status) == ("5195-3", AUTO_MATCH)
+
+
+def test_donor_screening_codes_only_when_the_name_says_donor(matcher):
+    assert top_code(matcher, "HTLV Ab") != "44538-7"
+    assert matcher.match("HBsAg donor", None).status == NEEDS_REVIEW
+
+
+def test_serology_with_a_quantitative_twin_stays_in_review(matcher):
+    # "Anti HCV" may be a presence finding or an index in U/mL: only the value would say.
+    assert matcher.match("Anti HCV", None).status == NEEDS_REVIEW
+
+
+def test_vitamin_d_codes_labs_use_interchangeably_do_not_hold_each_other_back(matcher):
+    result = matcher.match("Vitamin D", "ng/mL")
+    assert (result.matches[0][0].code, result.status) == ("1989-3", AUTO_MATCH)
+    assert matcher.match("Vitamin D, 25-Hydroxy", None).status == NEEDS_REVIEW  # mass or moles: no unit
