@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from loinc.matcher import MatchResult, get_matcher
 from loinc.table import Entry
@@ -46,10 +47,35 @@ def _shown_aliases(entry: Entry) -> tuple[str, ...]:
     return tuple(aliases)
 
 
+# A flag letter the reader left at the end of the name ("Urea H", "Iron, Total L").
+_TRAILING_FLAG = re.compile(r"\s+\(?(H|L|HH|LL)\)?\s*$")
+
+
+def name_for_matching(result: LabReportResult) -> str:
+    """The printed name without a trailing flag letter that the row's value and range bear out.
+
+    Only when no flag was read separately and the value lies on that side of its range: "Factor H"
+    inside its range keeps its letter.
+    """
+    name = result.test_name
+    found = _TRAILING_FLAG.search(name)
+    if found is None or result.source_flag:
+        return name
+    try:
+        value = float(result.value.strip().replace(",", "."))
+    except ValueError:
+        return name
+    high = found.group(1).startswith("H")
+    limit = result.max_reference_range if high else result.min_reference_range
+    if limit is None or not (value > limit if high else value < limit):
+        return name
+    return name[:found.start()]
+
+
 def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | None = None) -> MatchResult:
     specimen = None if result.sample_type in _NO_SPECIMEN else result.sample_type
     return get_matcher().match(
-        result.test_name,
+        name_for_matching(result),
         result.units,
         panel=result.source_panel_name,
         specimen=specimen,

@@ -53,3 +53,24 @@ def test_annotating_twice_gives_the_same_answer():
     first = report.model_dump()
     annotate_report(report)
     assert report.model_dump() == first
+
+
+def test_a_flag_letter_left_in_the_name_is_not_matched_when_the_value_bears_it_out():
+    from loinc.annotate import name_for_matching
+
+    urea = LabReportResult(test_name="Urea H", value="10,3", units="mmol/L", min_reference_range=2.5,
+                           max_reference_range=7.8)
+    iron = LabReportResult(test_name="Iron, Total L", value="7", units="µmol/L", min_reference_range=10,
+                           max_reference_range=30)
+    inside = LabReportResult(test_name="Factor H", value="400", units="ug/mL", min_reference_range=250,
+                             max_reference_range=700)
+    flagged = LabReportResult(test_name="Urea H", value="10.3", units="mmol/L", min_reference_range=2.5,
+                              max_reference_range=7.8, source_flag="H")
+    assert name_for_matching(urea) == "Urea"
+    assert name_for_matching(iron) == "Iron, Total"
+    assert name_for_matching(inside) == "Factor H"
+    assert name_for_matching(flagged) == "Urea H"
+    report = ReportData(results=[urea])
+    annotate_report(report)
+    assert (urea.loinc_matches[0].loinc_code, urea.loinc_match_status) == ("22664-7", "auto_match")
+    assert urea.test_name == "Urea H"  # the printed name is left as read
