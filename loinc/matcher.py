@@ -549,6 +549,7 @@ def _urine_twin(ranked: list[Candidate], much_rarer) -> bool:
     for other in ranked[1:10]:
         if (other.name_score < best.name_score - 2 or other.entry.property != best.entry.property
                 or other.entry.component.lower() != best.entry.component.lower()
+                or other.unasked_method  # "Globulin in Urine by Electrophoresis": a method nobody named
                 or much_rarer(best.entry, other.entry)):
             continue
         pair = {best.entry.specimen, other.entry.specimen}

@@ -190,8 +190,15 @@ def _specimen_pattern() -> re.Pattern[str]:
     return re.compile(r"^(?:%s)(?= )|(?<![\w/])(?:%s)(?![\w/])" % (letters, "|".join(map(re.escape, words))))
 
 
+# "Alkaline Phosphatase, S": a specimen letter after a comma at the end (US reference labs).
+_TRAILING_SPECIMEN_LETTER = re.compile(r",\s*([SPU])\.?\s*$", re.IGNORECASE)
+
+
 @lru_cache(maxsize=65536)
 def read_name(printed: str) -> ReadName:
+    letter = _TRAILING_SPECIMEN_LETTER.search(printed)
+    if letter:
+        printed = f"{letter.group(1)} {printed[:letter.start()]}"  # read like "S. Alkaline phosphatase"
     # "Red blood cells" names cells, not a specimen: in a urinalysis they are urine sediment.
     text = _BLOOD_CELLS.sub(r"\1 cell", fold(printed))
     specimen = None

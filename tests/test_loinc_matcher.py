@@ -292,3 +292,19 @@ def test_vitamin_d_codes_labs_use_interchangeably_do_not_hold_each_other_back(ma
     result = matcher.match("Vitamin D", "ng/mL")
     assert (result.matches[0][0].code, result.status) == ("1989-3", AUTO_MATCH)
     assert matcher.match("Vitamin D, 25-Hydroxy", None).status == NEEDS_REVIEW  # mass or moles: no unit
+
+
+def test_a_specimen_letter_after_a_comma_is_the_specimen(matcher):
+    result = matcher.match("Alkaline Phosphatase, S", None)
+    assert (result.matches[0][0].code, result.status) == ("6768-6", AUTO_MATCH)
+    assert top_code(matcher, "Creatinine, U", "mg/dL") == "2161-8"
+    assert top_code(matcher, "Protein S", None) == "5892-5"  # no comma: part of the analyte's name
+
+
+def test_a_urine_code_by_a_method_nobody_named_is_no_urine_twin(matcher):
+    from loinc.matcher import _urine_twin
+
+    ranked = matcher.rank("Globulin")
+    assert any(c.entry.code == "49047-4" for c in ranked)  # Globulin in Urine by Electrophoresis
+    assert not _urine_twin(ranked, matcher._much_rarer)
+    assert _urine_twin(matcher.rank("RBC"), matcher._much_rarer)  # urine RBC by automated count is one
