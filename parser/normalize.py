@@ -68,6 +68,9 @@ _CATEGORY_NAME = re.compile(
 )
 _RANGE_IN_NAME = re.compile(r"[<>≤≥]\s*\d|\d(?:\.\d+)?\s+[-–]\s+\d")
 _MAX_NAME_WORDS = 10
+# A value cell holding value, flag, unit and range: at most this many words before the range
+# (the value, a flag and a spaced unit such as "mL / min / 1.73m2").
+_MAX_VALUE_CELL_TOKENS = 7
 # OCR confusions inside a number, repaired only when the whole token then reads as one.
 _OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "|": "1",
                              "S": "5", "s": "5", "B": "8", "Z": "2"})
@@ -291,7 +294,7 @@ def _bracketed_range(value: str) -> tuple[str, str] | None:
     if _numberish(tokens[start]):
         for cut in range(start + 1, len(tokens)):
             between, rest = " ".join(tokens[start + 1:cut]), " ".join(tokens[cut:])
-            if cut - start > 5:
+            if cut - start > _MAX_VALUE_CELL_TOKENS:
                 break
             unit = " ".join(tokens[start + 2:cut]) if parse_flag(tokens[start + 1]) else between
             if unit and not _unit_like(unit):

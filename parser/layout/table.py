@@ -15,12 +15,13 @@ from dataclasses import dataclass
 
 from parser import columns as cols
 from parser.columns import Header
+from parser.flags import is_flag
 from parser.layout.cells import Cells, is_tier, place
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
 )
-from parser.lines import Line
+from parser.lines import Line, word_size
 from parser.page import Word
 
 # An OCR name cell read this unsurely is not a name but a smudge (a small method line).
@@ -31,6 +32,9 @@ _SURE_NAME_CONFIDENCE = 0.85
 _MIN_ANNOTATED_ROWS = 3
 # A first line of a wrapped name fills most of the widest name; a section title need not.
 _WRAP_SHARE = 0.6
+# The space between two words of a name, as a share of their size (a wrapped name's next word
+# must not have fitted after the space).
+_SPACE_SHARE = 0.25
 
 
 def table_rows(lines: list[Line], header: Header, panel: str | None,
@@ -99,14 +103,31 @@ class TableStyle:
         return outdented or (bool(PANEL_WORDS.search(text)) and
                              not re.search(r"[,(&/-]$|\b(and|of)$", text))
 
-    def short_heading(self, c: Cells) -> bool:
-        """A name-only line above a row that has its own name is that row's section, not
-        the first line of its wrapped name, when it is too short to have wrapped: a name
-        wraps only when it fills its column (and does not end mid-phrase)."""
+    def short_heading(self, c: Cells, row: Cells) -> bool:
+        """A name-only line `c` above a row that has its own name is that row's section, not
+        the first line of its wrapped name, when it cannot have wrapped: a name wraps only
+        when its next word does not fit the column (and not mid-phrase), and keeps its case."""
         text = c.text(cols.NAME).strip()
-        return len(text) > 3 and text[:1].isalpha() and not comment_sentence(text) \
-            and not re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text) \
-            and _name_width(c) < _WRAP_SHARE * self.name_width
+        if len(text) <= 3 or not text[:1].isalpha() or comment_sentence(text) \
+                or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
+            return False
+        return _name_width(c) < _WRAP_SHARE * self.name_width or self._fits_before(c, row) \
+            or self._case_breaks(text, row.text(cols.NAME).strip())
+
+    def _fits_before(self, c: Cells, row: Cells) -> bool:
+        """Line `c` and the first word of the row's name fit within the widest one-line name
+        of the table, so the column had room: the name would not have wrapped there."""
+        above, below = c.name_words(), row.name_words()
+        if not above or not below or self.name_width <= 0:
+            return False
+        space = _SPACE_SHARE * word_size(below[0])
+        width = (above[-1].x1 - above[0].x0) + space + (below[0].x1 - below[0].x0)
+        return width <= self.name_width
+
+    def _case_breaks(self, text: str, name: str) -> bool:
+        """In a table of capitals names, a line with small letters over a capitals name is not
+        that name's first line (a wrapped name keeps its case)."""
+        return self.row_caps and name.isupper() and any(ch.islower() for ch in text)
 
     def method_like(self, c: Cells, above: Line | None) -> bool:
         """A method line: labelled, method words in brackets, or printed smaller than the
@@ -140,7 +161,7 @@ class TableReader:
             self._no_value(c)
             return
         value = c.text(kind).strip()
-        if len(value.split()) >= SENTENCE_WORDS and not re.match(r"^\W{0,2}\d", value):
+        if _sentence(value):
             self.pending.append(c)  # a sentence in the value column (not a value and range)
             return
         self._value_line(c, kind, value)
@@ -242,7 +263,7 @@ class TableReader:
             if comment_sentence(ptext):
                 prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
                 continue
-            if name and style.short_heading(p):
+            if name and style.short_heading(p, c):
                 if not self.titled:
                     self.panel = heading_text(ptext)
                 prefix = []
@@ -335,6 +356,16 @@ def continue_row(row: RawRow, c: Cells) -> None:
         row.flag = extra_flag
     row.words.extend(w for kind, phrases in c.cells.items() if kind != cols.NAME
                      for ph in phrases for w in ph.words)
+
+
+def _sentence(value: str) -> bool:
+    """Many words in the value column that do not start with a number (after a flag: "L 40
+    mL / min / 1.73m2" is a value with its spaced unit) are prose."""
+    tokens = value.split()
+    if len(tokens) < SENTENCE_WORDS:
+        return False
+    start = 1 if is_flag(tokens[0]) else 0
+    return not re.match(r"^\W{0,2}\d", tokens[start])
 
 
 def _mostly_bold(cells: list[Cells]) -> bool:

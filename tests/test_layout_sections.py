@@ -1,0 +1,69 @@
+"""Section lines right above a row in tables whose fonts do not set them apart (monospace
+printouts): a section, not the first line of the row's wrapped name; and a value cell holding
+a flag, the value and a spaced unit."""
+
+from page_builder import document, page
+
+from parser.layout import document_rows
+
+
+def _rows(*pages):
+    return [(r.name, r.value, r.panel) for r in document_rows(document(*pages))]
+
+
+HEADER = [(40, 100, "TEST"), (250, 100, "RESULT"), (330, 100, "UNITS"), (420, 100, "RANGE")]
+
+
+def test_capitals_section_that_leaves_room_for_the_next_word_is_no_wrapped_name():
+    """'FUNZIONALITA RENALE' plus 'UREA' fit within the widest name: the name did not wrap."""
+    rows = _rows(page([
+        HEADER,
+        [(40, 120, "FUNZIONALITA RENALE")],
+        [(40, 131, "UREA"), (250, 131, "6,1"), (330, 131, "mmol/L"), (420, 131, "2,5 - 7,8")],
+        [(40, 142, "SATURAZIONE DELLA TRANSFERRINA"), (250, 142, "40"), (330, 142, "%"),
+         (420, 142, "20 - 50")],
+    ]))
+    assert rows == [("UREA", "6,1", "FUNZIONALITA RENALE"),
+                    ("SATURAZIONE DELLA TRANSFERRINA", "40", "FUNZIONALITA RENALE")]
+
+
+def test_name_that_could_not_fit_its_next_word_stays_wrapped():
+    rows = _rows(page([
+        HEADER,
+        [(40, 120, "ALKALINE PHOSPHATASE ENZYME")],
+        [(40, 131, "ACTIVITY"), (250, 131, "76"), (330, 131, "U/L"), (420, 131, "44 - 147")],
+        [(40, 142, "ALKALINE PHOSPHATASE ENZ"), (250, 142, "40"), (330, 142, "U/L"),
+         (420, 142, "20 - 50")],
+    ]))
+    assert rows[0][:2] == ("ALKALINE PHOSPHATASE ENZYME ACTIVITY", "76")
+
+
+def test_small_letters_line_over_a_capitals_name_in_a_capitals_table_is_a_section():
+    rows = _rows(page([
+        HEADER,
+        [(40, 120, "Thyroid Function Test")],
+        [(40, 131, "THYROID STIMULATING"), (250, 131, "2.85"), (330, 131, "mU/L"),
+         (420, 131, "0.27 - 4.20")],
+        [(40, 142, "FREE T4"), (250, 142, "9.2"), (330, 142, "pmol/L"), (420, 142, "12 - 22")],
+    ]))
+    assert [r[0] for r in rows] == ["THYROID STIMULATING", "FREE T4"]
+    assert rows[0][2] == "Thyroid Function Test"
+
+
+def test_flag_value_and_spaced_unit_in_the_value_cell_is_a_value_not_prose():
+    rows = _rows(page([
+        [(40, 100, "TEST"), (250, 100, "RESULT"), (420, 100, "REFERENCE INTERVAL")],
+        [(40, 120, "CREATININE"), (250, 120, "L 44 umol / L"), (420, 120, "(62 - 115)")],
+        [(40, 135, "EGFR NON-AFR. AMERICAN"), (250, 135, "L 40 mL / min / 1.73m2"),
+         (420, 135, "(More than 60)")],
+    ]))
+    assert [r[:2] for r in rows] == [("CREATININE", "L 44 umol / L"),
+                                     ("EGFR NON-AFR. AMERICAN", "L 40 mL / min / 1.73m2")]
+
+
+def test_value_cell_with_a_five_word_spaced_unit_then_its_range():
+    from parser.normalize import _bracketed_range
+
+    assert _bracketed_range(">90 mL / min / 1.73m2 (>60)") == (">90 mL / min / 1.73m2", "(>60)")
+    assert _bracketed_range("L 40 mL / min / 1.73m2 (More than 60)") == (
+        "L 40 mL / min / 1.73m2", "(More than 60)")
