@@ -45,15 +45,16 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     """`language` (parser.language) settles the day/month order of numeric dates when the
     dates themselves do not: French, German, Italian and Spanish reports write the day first."""
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
-    pairs = labelled_pairs(lines)
+    pairs = _whole_name_pairs(labelled_pairs(lines))
     order = date_order([v for f, v in pairs if f in ("dob", "collected", "reported")])
     if order is None and language in DAY_FIRST:
         order = "dmy"
     meta = ResultMetadata()
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
-            meta.patient_first_name, meta.patient_last_name = split_person_name(
-                value, surname_first=language in DAY_FIRST)
+            first, last = split_person_name(value, surname_first=language in DAY_FIRST)
+            if first is not None:  # "N° patient: 2507694" names nobody
+                meta.patient_first_name, meta.patient_last_name = first, last
         elif field == "first_name" and meta.patient_first_name is None:
             meta.patient_first_name = split_person_name(value)[0]
         elif field == "last_name" and meta.patient_last_name is None:
@@ -71,8 +72,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
             meta.date_collected = read_date(value, order, recent=True)
         elif field == "reported" and meta.date_reported is None:
             meta.date_reported = read_date(value, order, recent=True)
-        elif field == "specimen" and meta.specimen_number is None:
-            meta.specimen_number = read_identifier(value)
+        elif field == "specimen" and meta.specimen_number is None and read_date(value) is None:
+            meta.specimen_number = read_identifier(value)  # "Accettazione: 13/02/2024" is a date
     if meta.patient_first_name is None:
         name = unlabelled_patient_name(lines)
         if name:
@@ -80,6 +81,17 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     if meta.lab_name is None:
         meta.lab_name = find_lab_name(doc, lines)
     return meta
+
+
+def _whole_name_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A report whose only name label is "Nom" or "Nombre" (a first- or last-name label) prints
+    the whole name there ("Nom: HARTLEY ROBERT"): with no other name label, a value of several
+    words under it is the full name."""
+    fields = {f for f, _ in pairs if f in ("name", "first_name", "last_name")}
+    if len(fields) != 1 or "name" in fields:
+        return pairs
+    return [("name", v) if f in fields and len(_before_other_label(v).split()) >= 2 else (f, v)
+            for f, v in pairs]
 
 
 def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:

@@ -1,0 +1,37 @@
+"""European patient blocks: one name label holding the whole name, identifiers that are not
+names, and a label shared by a registration date and a request number."""
+
+from page_builder import document, page
+
+from parser.metadata import extract_metadata
+
+
+def test_a_lone_last_name_label_holding_the_whole_name_gives_both_parts():
+    doc = document(page([
+        [(40, 100, "Nom: HARTLEY ROBERT"), (300, 100, "Sexe: Masculin")],
+        [(40, 115, "N° patient: 2507694"), (300, 115, "Dossier n°: A88307255")],
+    ]))
+    meta = extract_metadata(doc, "fr")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("ROBERT", "HARTLEY")
+    assert meta.specimen_number == "A88307255"
+
+
+def test_separate_first_and_last_name_labels_keep_their_parts():
+    doc = document(page([
+        [(40, 100, "Nombre: Pedro Luis"), (300, 100, "Apellidos: GARCIA")],
+    ]))
+    meta = extract_metadata(doc, "es")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Pedro", "GARCIA")
+
+
+def test_nom_prenom_label_and_surname_first():
+    doc = document(page([[(40, 100, "Nom - Prénom:"), (160, 100, "CASTELLANO Miguel")]]))
+    meta = extract_metadata(doc, "fr")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Miguel", "CASTELLANO")
+
+
+def test_a_date_under_a_specimen_label_is_not_the_specimen_number():
+    doc = document(page([
+        [(40, 100, "Accettazione : 13/02/2024 10:15"), (300, 100, "N. richiesta : 2482142323")],
+    ]))
+    assert extract_metadata(doc, "it").specimen_number == "2482142323"
