@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -268,6 +269,8 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     """
     number = parse_number(row.value)
     low, high = row.min_reference_range, row.max_reference_range
+    if number is None and not row.source_flag:
+        return _censored_inside(row.value, low, high)
     if number is None or row.type == "range" or (low is None and high is None):
         return None
     above = high is not None and number > high
@@ -285,6 +288,23 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     if direction == "normal":
         return not above and not below
     return above or below  # "*" / "A": abnormal without a side
+
+
+_CENSORED = re.compile(r"^\s*([<>])=?\s*(\d+(?:[.,]\d+)?)\s*$")
+
+
+def _censored_inside(value: str, low: float | None, high: float | None) -> bool | None:
+    """A censored value on the allowed side of a one-sided range (">90" for "> 60", "<0.5" for
+    "< 1.0") is inside it, like a plain number; anything else says nothing."""
+    found = _CENSORED.match(value or "")
+    if found is None:
+        return None
+    bound = float(found.group(2).replace(",", "."))
+    if found.group(1) == ">" and high is None and low is not None and bound >= low:
+        return True
+    if found.group(1) == "<" and (low is None or low <= 0) and high is not None and bound <= high:
+        return True
+    return None
 
 
 # Words a lab prints as a qualitative result and as its normal "range" (urinalysis, serology).

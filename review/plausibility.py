@@ -86,6 +86,24 @@ _LIMITS: dict[str, dict[str, tuple[float, float]]] = {
     "33914-3": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR (MDRD)
     "48642-3": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR among non-blacks
     "98979-8": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR (CKD-EPI 2021)
+    "62238-1": {"ml/min/1.73m2": (1.0, 250.0)},  # eGFR (CKD-EPI)
+    # Differential percentages (a % outside 0-100 is caught for every analyte).
+    "26511-6": {"%": (0.0, 100.0)}, "26478-8": {"%": (0.0, 100.0)}, "26485-3": {"%": (0.0, 60.0)},
+    "26450-7": {"%": (0.0, 60.0)}, "30180-4": {"%": (0.0, 30.0)},
+    "43396-1": {"mg/dl": (5.0, 2000.0), "mmol/l": (0.1, 52.0)},  # non-HDL cholesterol
+    "6768-6": {"u/l": (5.0, 5000.0), "iu/l": (5.0, 5000.0)},  # alkaline phosphatase
+    "1920-8": {"u/l": (2.0, 20000.0), "iu/l": (2.0, 20000.0)},  # AST
+    "1742-6": {"u/l": (2.0, 20000.0), "iu/l": (2.0, 20000.0)},  # ALT
+    "2502-3": {"%": (1.0, 100.0)},  # transferrin (iron) saturation
+    "3051-0": {"pg/ml": (0.5, 30.0), "pmol/l": (0.8, 46.0)},  # free T3
+    "2498-4": {"ug/dl": (5.0, 1000.0), "umol/l": (0.9, 180.0)},  # iron
+    "2500-7": {"ug/dl": (50.0, 1000.0), "umol/l": (9.0, 180.0)},  # TIBC
+    "2276-4": {"ng/ml": (1.0, 100000.0), "ug/l": (1.0, 100000.0)},  # ferritin
+    "1989-3": {"ng/ml": (1.0, 300.0), "nmol/l": (2.5, 750.0)},  # 25-OH vitamin D
+    "2132-9": {"pg/ml": (20.0, 20000.0), "pmol/l": (15.0, 15000.0)},  # vitamin B12
+    "2284-8": {"ng/ml": (0.3, 100.0), "nmol/l": (0.7, 227.0)},  # folate
+    "2857-1": {"ng/ml": (0.0, 10000.0)},  # PSA
+    "1988-5": {"mg/l": (0.0, 1000.0), "mg/dl": (0.0, 100.0)},  # CRP
 }
 # Spellings of the same unit the limit table keys once ("gm/dl" is g/dl; "gm%" and "g%" are g/dl).
 _UNIT_SYNONYMS = {"gm/dl": "g/dl", "gm/l": "g/l", "gm%": "g/dl", "g%": "g/dl", "mg%": "mg/dl"}
@@ -103,7 +121,11 @@ _SAME_LIMITS = {"20570-8": "4544-3", "30428-7": "787-2", "28539-5": "785-6", "28
                 "15074-8": "2339-0", "14771-0": "1558-6", "14682-9": "2160-0", "14937-7": "3094-0",
                 "22664-7": "3091-6", "14933-6": "3084-1", "14647-2": "2093-3", "14646-4": "2085-9",
                 "22748-8": "2089-1", "39469-2": "13457-7", "14927-8": "2571-8", "2000-8": "17861-6",
-                "14631-6": "1975-2", "17856-6": "4548-4", "59261-8": "4548-4", "61151-7": "1751-7"}
+                "14631-6": "1975-2", "17856-6": "4548-4", "59261-8": "4548-4", "61151-7": "1751-7",
+                "770-8": "26511-6", "736-9": "26478-8", "5905-5": "26485-3", "713-8": "26450-7",
+                "706-2": "30180-4", "14920-3": "3024-7", "14928-6": "3051-0", "14798-3": "2498-4",
+                "14800-7": "2500-7", "14635-7": "1989-3", "62292-8": "1989-3", "14685-2": "2132-9",
+                "14732-2": "2284-8", "14801-5": "2502-3", "30522-7": "1988-5"}
 
 
 def _loinc_code(result: LabReportResult) -> str | None:
@@ -141,6 +163,28 @@ def far_outside_range(result: LabReportResult) -> bool:
     if high is not None and high > 0 and number > high * FAR_OUTSIDE_FACTOR:
         return True
     return low is not None and low > 0 and number < low / FAR_OUTSIDE_FACTOR
+
+
+_RANGE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+
+
+def looks_like_lost_decimal(result: LabReportResult) -> bool:
+    """A whole number outside a range printed with decimals, that a decimal separator would put
+    near the range ("44" for "4,4" against "3,5 - 5,1"): OCR drops the separator.
+
+    Closer than `far_outside_range` looks; labs print a value with its range's precision.
+    """
+    value = result.value.strip()
+    text = result.reference_range_text or ""
+    if not value.isdigit() or result.type == "range":
+        return False
+    bounds = _RANGE_NUMBER.findall(text)
+    if not bounds or not all(re.search(r"[.,]\d{1,2}$", bound) for bound in bounds):
+        return False
+    number, low, high = float(value), result.min_reference_range, result.max_reference_range
+    if low is None and high is None or (low is None or number >= low) and (high is None or number <= high):
+        return False
+    return any((low is None or number / k >= low / 2) and (high is None or number / k <= high * 2) for k in (10, 100))
 
 
 def range_is_inverted(result: LabReportResult) -> bool:

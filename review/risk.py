@@ -27,6 +27,7 @@ FEATURES = (
     "derived_confirmed",  # a relation with other rows holds (MCH = Hb/RBC, differential sums to 100, ...)
     "implausible",  # the value is implausible for the analyte in its unit
     "far_outside_range",
+    "lost_decimal",  # a whole number near its decimal range once a separator is put back ("44" for 4,4)
     "unit_missing",
     "range_missing",
     "not_a_number",
@@ -35,7 +36,7 @@ FEATURES = (
     "loinc_no_match",
 )
 # Used only when no fitted file exists (a fresh checkout before `--fit`): cautious hand weights.
-_DEFAULT_WEIGHTS = (1.0, 0.5, 0.5, 1.0, -3.0, -2.0, -1.5, -1.5, -0.5, 0.5, 1.0, -3.0)
+_DEFAULT_WEIGHTS = (1.0, 0.5, 0.5, 1.0, -3.0, -2.0, -2.0, -1.5, -1.5, -0.5, 0.5, 1.0, -3.0)
 
 
 def _logit(p: float, low: float = 0.02, high: float = 0.98) -> float:
@@ -73,6 +74,7 @@ def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual
         float(derived_confirmed),
         float(implausible),
         float(plausibility.far_outside_range(row)),
+        float(plausibility.looks_like_lost_decimal(row)),
         float(plausibility.unit_expected_but_missing(row)),
         float(plausibility.range_expected_but_missing(row, ranges_usual)),
         float(plausibility.parse_number(row.value) is None),

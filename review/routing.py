@@ -51,6 +51,7 @@ REASON_LOINC = "LOINC match needs review or is missing"
 REASON_LOW_CONFIDENCE = "text read with low confidence"
 REASON_IMPLAUSIBLE = "value implausible for the analyte and unit"
 REASON_FAR_OUTSIDE = "value more than ten times outside its reference range"
+REASON_LOST_DECIMAL = "value looks like a decimal separator was lost"
 REASON_FLAG = "printed flag contradicts the reference range"
 REASON_MISSING_UNIT = "unit missing where one is expected"
 REASON_MISSING_RANGE = "reference range missing while the report prints ranges"
@@ -143,6 +144,8 @@ def row_reason(result: LabReportResult, assessed: risk.RowRisk) -> str:
         return REASON_MISSING_UNIT
     if plausibility.far_outside_range(result):
         return REASON_FAR_OUTSIDE
+    if plausibility.looks_like_lost_decimal(result):
+        return REASON_LOST_DECIMAL
     return "little evidence the row is right"
 
 

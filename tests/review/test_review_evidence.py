@@ -118,3 +118,18 @@ def test_a_qualitative_result_equal_to_its_normal_word_confirms_itself(value, ra
     result = row("5804-0", value, None, type="boolean", reference_range_text=range_text, source_flag=flag)
     assert evidence.qualitative_matches_normal(result) is confirms
     assert (evidence.NORMAL_WORD in evidence.collect(ReportData(results=[result]))[0].confirmed) is confirms
+
+
+def test_a_censored_value_on_the_allowed_side_agrees_with_its_range():
+    from review.evidence import flag_agrees
+
+    def row(value, low, high, flag=None):
+        return LabReportResult(test_name="x", value=value, type="comment", min_reference_range=low,
+                               max_reference_range=high, source_flag=flag)
+
+    assert flag_agrees(row(">90", 60.0, None)) is True  # eGFR ">90" against "> 60"
+    assert flag_agrees(row("<0.5", None, 1.0)) is True
+    assert flag_agrees(row("<0.5", 0.0, 1.0)) is True
+    assert flag_agrees(row(">90", None, 60.0)) is None  # says nothing about a maximum
+    assert flag_agrees(row("<30", 60.0, None)) is None
+    assert flag_agrees(row(">90", 60.0, None, flag="H")) is None

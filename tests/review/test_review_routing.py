@@ -97,6 +97,12 @@ def test_reasons_are_short_name_rows_and_hold_no_patient_data():
         ("380", None, "9830-1", False),
         ("24", "mmol/L", "1963-8", True),  # bicarbonate
         ("240", "mmol/L", "1963-8", False),
+        ("309", "ug/L", "2276-4", True),  # ferritin
+        ("22", "pmol/L", "14920-3", True),  # free T4 in SI units shares the limits of 3024-7
+        ("62", "%", "26511-6", True),  # neutrophils %
+        ("75", "%", "30180-4", False),  # basophils are never three quarters of the leukocytes
+        ("4500", "pg/mL", "2132-9", True),  # B12 after supplements
+        ("0.4", "ng/mL", "1989-3", False),  # 25-OH vitamin D: a lost digit
     ],
 )
 def test_value_plausibility_for_analyte_and_unit(value, units, code, plausible):
