@@ -18,6 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 import pypdfium2 as pdfium
 from PIL import Image
 
+from parser import tesseract
 from parser.exceptions import (
     CorruptPdfError,
     FileTooLargeError,
@@ -27,7 +28,7 @@ from parser.exceptions import (
     TooManyPagesError,
 )
 from parser.image import exif_upright
-from parser.ocr import ocr_page, prepare_page, read_page
+from parser.ocr import PreparedPage, ocr_page, prepare_page, read_page
 from parser.page import Document, Page
 from parser.pdf import extract_text_layer
 from parser.sniff import DEFAULT_MAX_PAGES, MAX_BYTES, open_image, open_pdf, sniff
@@ -118,15 +119,18 @@ def render_page_png(data: bytes, page_number: int, *, scale: float = 1.5, rotati
 
 
 def _pdf_pages(data: bytes, max_pages: int):
-    """The document's pages in order. While tesseract (a separate process) reads one scanned
-    page, the next is rendered and cleaned here, so a scan costs little more than its OCR.
-    At most two prepared page images wait at a time."""
+    """The document's pages in order. While tesseract (a separate process, one for the whole
+    document) reads one scanned page, the next is rendered and cleaned here, so a scan costs
+    little more than its OCR. At most two prepared page images wait at a time."""
     pdf = open_pdf(data, max_pages=max_pages)
     try:
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ocr") as reader:
+        with (
+            tesseract.Engine() as engine,
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="ocr") as reader,
+        ):
             queue: deque[Page | Future] = deque()
             for index in range(len(pdf)):
-                queue.append(_read_or_submit(pdf, index, reader))
+                queue.append(_read_or_submit(pdf, index, reader, engine))
                 # Hand over every finished page; never hold more than one page behind OCR.
                 while queue and (len(queue) > 1 or not isinstance(queue[0], Future) or queue[0].done()):
                     yield _result(queue.popleft())
@@ -136,7 +140,9 @@ def _pdf_pages(data: bytes, max_pages: int):
         pdf.close()
 
 
-def _read_or_submit(pdf: pdfium.PdfDocument, index: int, reader: ThreadPoolExecutor) -> Page | Future:
+def _read_or_submit(
+    pdf: pdfium.PdfDocument, index: int, reader: ThreadPoolExecutor, engine: tesseract.Engine
+) -> Page | Future:
     """A text-layer page now, or the future OCR of a scanned page (prepared here)."""
     number = index + 1
     try:
@@ -154,7 +160,12 @@ def _read_or_submit(pdf: pdfium.PdfDocument, index: int, reader: ThreadPoolExecu
     prepared = prepare_page(image, number=number, units_per_pixel=72.0 / dpi, dpi=round(dpi))
     if prepared.image is not image:  # a clean page may come through unchanged
         image.close()
-    return reader.submit(read_page, prepared)
+    return reader.submit(_read_with, engine, prepared)
+
+
+def _read_with(engine: tesseract.Engine, prepared: PreparedPage) -> Page:
+    with tesseract.using(engine):
+        return read_page(prepared)
 
 
 def _result(item: Page | Future) -> Page:
@@ -180,4 +191,6 @@ def _render(page: pdfium.PdfPage, *, dpi: float, grayscale: bool = True) -> Imag
 
 def _image_page(image: Image.Image, number: int) -> Page:
     # A photo's stored dpi is usually a camera default: OCR estimates it from the pixels.
-    return ocr_page(exif_upright(image), number=number, units_per_pixel=1.0, dpi=None)
+    # One tesseract reader serves the page's passes (the page, then its doubtful numbers).
+    with tesseract.Engine() as engine, tesseract.using(engine):
+        return ocr_page(exif_upright(image), number=number, units_per_pixel=1.0, dpi=None)

@@ -1,17 +1,30 @@
-"""The one place that runs the tesseract binary (through pytesseract).
+"""The one place that runs tesseract.
 
-Everything OCR needs from tesseract: word boxes with confidences (one `image_to_data` pass)
-and, only when asked, orientation detection (OSD). Images are handed over as uncompressed
-PGM/PPM files: pytesseract's default PNG encoding of a 300 dpi page costs a noticeable share
-of the OCR time itself.
+Everything OCR needs from tesseract: word boxes with confidences (one recognition pass) and,
+only when asked, orientation detection (OSD, through the binary and pytesseract).
+
+Words are read by the tesseract library (libtesseract, the binary's own engine) in a reader
+process that lives as long as a document (`Engine`, `using`): loading the language model takes
+~0.2 s of CPU, which the binary pays on every call, twice per page with the re-read of
+doubtful numbers. Its own process keeps tesseract's memory, crashes and run time apart from
+the parse, as with the binary: a reader that dies or overruns fails the page, the next call
+starts a new one. Without the library, or outside `using`, each call runs the binary, handed
+an uncompressed PGM/PPM file (pytesseract's default PNG encoding costs a noticeable share of
+the OCR time itself). Both give the same words (the same engine, settings and TSV output).
 """
 
 from __future__ import annotations
 
+import ctypes.util
 import os
 import re
 import shutil
+import subprocess
+import sys
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import pytesseract
@@ -61,9 +74,18 @@ def is_available() -> bool:
 def ocr_words(
     image: Image.Image, *, psm: int = DEFAULT_PSM, dpi: int = 300, language: str = LANGUAGE
 ) -> list[Word]:
-    """Every word tesseract reads in `image`, boxes in the image's pixels, conf in 0..1."""
+    """Every word tesseract reads in `image`, boxes in the image's pixels, conf in 0..1: by
+    this thread's reader process when one is in use (`using`), else by the binary."""
+    tesseract_version()
+    engine = getattr(_current, "engine", None)
+    tsv = engine.read(image, psm=psm, dpi=dpi, language=language) if engine else None
+    data = _table(tsv) if tsv is not None else _binary_data(image, psm, dpi, language)
+    return _words(data)
+
+
+def _binary_data(image: Image.Image, psm: int, dpi: int, language: str) -> dict[str, list]:
     try:
-        data = _run(
+        return _run(
             image,
             lambda path: pytesseract.image_to_data(
                 path,
@@ -75,6 +97,28 @@ def ocr_words(
         )
     except pytesseract.TesseractError as error:
         raise ProcessingError(f"tesseract failed on a page (status {error.status})") from None
+
+
+_COLUMNS = ("level", "page_num", "block_num", "par_num", "line_num", "word_num", "left", "top",
+            "width", "height", "conf", "text")
+
+
+def _table(tsv: str) -> dict[str, list]:
+    """Tesseract's TSV (the library's, without the binary's header line) as columns, numbers
+    as ints like pytesseract's `Output.DICT` (which truncates the confidence to a whole
+    percent: the thresholds downstream were measured on those)."""
+    data: dict[str, list] = {name: [] for name in _COLUMNS}
+    for line in tsv.splitlines():
+        fields = line.split("\t")
+        if len(fields) != len(_COLUMNS) or not fields[0].isdigit():
+            continue
+        for name, field in zip(_COLUMNS[:11], fields):
+            data[name].append(int(float(field)))
+        data["text"].append(fields[11])
+    return data
+
+
+def _words(data: dict[str, list]) -> list[Word]:
     # Tesseract's boxes hug the ink, so "<", "-" and "mg/dL" on one printed line get different
     # tops. Words take their line's top and bottom instead, as text-layer words share their
     # line's font box: rows then line up the same way for the layout stage on both sources.
@@ -106,6 +150,177 @@ def ocr_words(
                 )
             )
     return words
+
+
+# --- the reader process ----------------------------------------------------------------------
+
+# The reader: a bare Python (-I -S: no site packages, ~0.03 s to start) driving libtesseract
+# through ctypes. Requests on stdin: "psm dpi language width height\n" and the 8-bit grey
+# pixels; replies on stdout: "ok N\n" or "error N\n" and N bytes (TSV text or a message).
+_READER_SOURCE = r"""
+import ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+handle = ctypes.c_void_p
+lib.TessBaseAPICreate.restype = handle
+lib.TessBaseAPIInit3.argtypes = [handle, ctypes.c_char_p, ctypes.c_char_p]
+lib.TessBaseAPIDelete.argtypes = [handle]
+lib.TessBaseAPISetPageSegMode.argtypes = [handle, ctypes.c_int]
+lib.TessBaseAPISetImage.argtypes = [handle, ctypes.c_char_p] + [ctypes.c_int] * 4
+lib.TessBaseAPISetSourceResolution.argtypes = [handle, ctypes.c_int]
+lib.TessBaseAPIRecognize.argtypes = [handle, ctypes.c_void_p]
+lib.TessBaseAPIGetTsvText.argtypes = [handle, ctypes.c_int]
+lib.TessBaseAPIGetTsvText.restype = ctypes.c_void_p
+lib.TessDeleteText.argtypes = [ctypes.c_void_p]
+lib.TessBaseAPIClear.argtypes = [handle]
+source, sink = sys.stdin.buffer, sys.stdout.buffer
+apis = {}
+
+def reply(status, body):
+    sink.write(status + b" %d\n" % len(body) + body)
+    sink.flush()
+
+reply(b"ready", b"")
+for request in iter(source.readline, b""):
+    psm, dpi, language, width, height = request.split()
+    width, height = int(width), int(height)
+    pixels = source.read(width * height)
+    api = apis.get(language)
+    if api is None:
+        api = lib.TessBaseAPICreate()
+        if lib.TessBaseAPIInit3(api, None, language) != 0:
+            lib.TessBaseAPIDelete(api)
+            reply(b"error", b"no language data " + language)
+            continue
+        apis[language] = api
+    lib.TessBaseAPISetPageSegMode(api, int(psm))
+    lib.TessBaseAPISetImage(api, pixels, width, height, 1, width)
+    lib.TessBaseAPISetSourceResolution(api, int(dpi))
+    if lib.TessBaseAPIRecognize(api, None) != 0:
+        lib.TessBaseAPIClear(api)
+        reply(b"error", b"recognition failed")
+        continue
+    text = lib.TessBaseAPIGetTsvText(api, 0)
+    body = ctypes.string_at(text)
+    lib.TessDeleteText(text)
+    lib.TessBaseAPIClear(api)
+    reply(b"ok", body)
+for api in apis.values():
+    lib.TessBaseAPIDelete(api)
+"""
+READER_CLOSE_SECONDS = 10
+
+_current = threading.local()
+
+
+@lru_cache(maxsize=1)
+def _library() -> str | None:
+    """The tesseract library's file name, None when it cannot be found (the binary is used)."""
+    return ctypes.util.find_library("tesseract")
+
+
+class Engine:
+    """One tesseract reader process, started on first use and ended by `close` (or the
+    `with` block): a document's pages and re-reads share it. Calls are serialised."""
+
+    def __init__(self) -> None:
+        self._process: subprocess.Popen | None = None
+        self._lock = threading.Lock()
+        self._unavailable = False
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
+    def read(self, image: Image.Image, *, psm: int, dpi: int, language: str) -> str | None:
+        """Tesseract's TSV for `image`; None when no reader can run here (use the binary)."""
+        if image.mode != "L":
+            image = image.convert("L")
+        request = f"{psm} {dpi} {language} {image.width} {image.height}\n".encode()
+        with self._lock:
+            process = self._started()
+            if process is None:
+                return None
+            status, body = self._exchange(process, request + image.tobytes())
+        if status != b"ok":
+            raise ProcessingError(f"tesseract failed on a page ({body.decode(errors='replace')})")
+        return body.decode("utf-8", errors="replace")
+
+    def close(self) -> None:
+        with self._lock:
+            if self._process is not None:
+                self._stop(self._process)
+                self._process = None
+
+    def _started(self) -> subprocess.Popen | None:
+        if self._process is None and not self._unavailable:
+            library = _library()
+            if library is None:
+                self._unavailable = True
+                return None
+            process = subprocess.Popen(
+                [sys.executable, "-I", "-S", "-c", _READER_SOURCE, library],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            )
+            try:
+                self._exchange(process, b"")
+            except ProcessingError:  # the library would not load: the binary reads instead
+                self._unavailable = True
+                return None
+            self._process = process
+        return self._process
+
+    def _exchange(self, process: subprocess.Popen, request: bytes) -> tuple[bytes, bytes]:
+        """Send `request`, wait for the reply (killing a reader that overruns TIMEOUT_SECONDS).
+        A reader that died or overran is ended and the page fails; the next call starts anew."""
+        expired = threading.Event()
+
+        def overrun() -> None:
+            expired.set()
+            process.kill()
+
+        timer = threading.Timer(TIMEOUT_SECONDS, overrun)
+        timer.start()
+        try:
+            if request:
+                process.stdin.write(request)
+                process.stdin.flush()
+            status, _, size = process.stdout.readline().partition(b" ")
+            body = process.stdout.read(int(size)) if size.strip().isdigit() else b""
+        except OSError:  # a broken pipe: the reader is gone
+            status, body = b"", b""
+        finally:
+            timer.cancel()
+        if status in (b"ok", b"error", b"ready"):
+            return status, body
+        self._stop(process)
+        self._process = None
+        if expired.is_set():
+            raise ProcessingError(f"OCR of a page took longer than {TIMEOUT_SECONDS} s")
+        raise ProcessingError("tesseract failed on a page (its reader stopped)")
+
+    @staticmethod
+    def _stop(process: subprocess.Popen) -> None:
+        """End the reader and wait for it (its CPU time then counts as this process's child's)."""
+        try:
+            process.stdin.close()
+            process.wait(timeout=READER_CLOSE_SECONDS)
+        except (OSError, subprocess.TimeoutExpired):
+            process.kill()
+            process.wait()
+        process.stdout.close()
+
+
+@contextmanager
+def using(engine: Engine) -> Iterator[Engine]:
+    """Within this block, this thread's `ocr_words` calls go to `engine`."""
+    previous = getattr(_current, "engine", None)
+    _current.engine = engine
+    try:
+        yield engine
+    finally:
+        _current.engine = previous
 
 
 _ROTATE = re.compile(r"Rotate:\s*(\d+)")
