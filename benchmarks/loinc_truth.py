@@ -5,7 +5,8 @@ figure finds the analyte again from a row's printed name and sample type (every 
 comes from fixtures/generator/analytes.py) and takes its acceptable codes from here: the
 conventional-unit codes, or the SI (moles) ones when the row prints the analyte's SI unit.
 Alternatives are the same analyte, property and specimen under a method variant LOINC lists
-separately (as in benchmarks/data/labelled_names.tsv). Rows of real reports have no entry:
+separately (as in benchmarks/data/labelled_names.tsv); a urinalysis "Blood" row may also be
+"Blood [Presence] in Urine" (53963-5, as MIMIC-IV codes it) besides the dipstick's haemoglobin. Rows of real reports have no entry:
 `expected_codes` returns None and `fully_right` judges them without the code.
 """
 
@@ -40,7 +41,7 @@ CODES: dict[str, tuple[str, str | None]] = {
     "psa": ("2857-1", None),
     "ua_color": ("5778-6", None), "ua_app": ("5767-9", None), "ua_sg": ("5811-5|2965-2", None),
     "ua_ph": ("5803-2|2756-5", None), "ua_prot": ("5804-0|2888-6|20454-5", None),
-    "ua_glu": ("5792-7|2350-7|25428-4|2349-9", None), "ua_ket": ("5797-6|2514-8|49779-2", None),
+    "ua_glu": ("5792-7|2350-7|25428-4|2349-9", None), "ua_ket": ("5797-6|2514-8|49779-2|33903-6", None),
     "ua_blood": ("5794-3|53963-5", None), "ua_nit": ("5802-4|32710-6", None), "ua_le": ("5799-2", None),
     "ua_wbc": ("5821-4", None), "ua_rbc": ("13945-1", None),
 }

@@ -7,6 +7,7 @@ import re
 
 from loinc.matcher import MatchResult, get_matcher
 from loinc.table import Entry
+from loinc.units import ORDINAL
 from parser.models import LabReportResult, LoincMatch, ReportData
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,20 @@ def name_for_matching(result: LabReportResult) -> str:
     return name[:found.start()]
 
 
+# Printed results that are a finding on an ordinal scale (dipstick, serology): without a unit they
+# say the code is a presence-type one, not a mass concentration.
+_ORDINAL_VALUE = re.compile(
+    r"^(?:negative|positive|neg|pos|nil|absent|present|trace|reactive|non[ -]?reactive|detected|"
+    r"not detected|[1-4]\s?\+|\+{1,4})$", re.IGNORECASE)
+
+
+def value_kind(result: LabReportResult) -> str | None:
+    """ORDINAL for a unit-less result like "Negative", "Trace", "2+"; None otherwise."""
+    if result.units or not _ORDINAL_VALUE.match(" ".join(result.value.split())):
+        return None
+    return ORDINAL
+
+
 def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | None = None) -> MatchResult:
     specimen = None if result.sample_type in _NO_SPECIMEN else result.sample_type
     return get_matcher().match(
@@ -81,6 +96,7 @@ def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | 
         specimen=specimen,
         calculated=result.measurement_kind == "calculated",
         aliases=aliases,
+        value_kind=value_kind(result),
     )
 
 

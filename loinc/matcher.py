@@ -327,7 +327,7 @@ class Matcher:
 
     def rank(
         self, name: str, unit: str | None = None, *, panel: str | None = None, specimen: str | None = None,
-        calculated: bool = False, keep: int = RANKED_KEEP,
+        calculated: bool = False, keep: int = RANKED_KEEP, value_kind: str | None = None,
     ) -> list[Candidate]:
         name = (name or "")[:MAX_NAME_LENGTH]
         read, _guessed = self._read(name)
@@ -335,7 +335,7 @@ class Matcher:
         query = analyte_in_specimen(read.analyte, hint)
         if not query:
             return []
-        kind = unit_kind(unit) or read.unit_kind
+        kind = unit_kind(unit) or read.unit_kind or value_kind
         words = set(query.split()) | set(fold(name).split())
         sediment = mentions_sediment(name, panel, unit)
         scored: list[tuple[float, int, float]] = []
@@ -390,8 +390,10 @@ class Matcher:
     def match(
         self, name: str, unit: str | None = None, *, panel: str | None = None, specimen: str | None = None,
         top: int = 5, aliases: dict[tuple[str, str], str] | None = None, calculated: bool = False,
+        value_kind: str | None = None,
     ) -> MatchResult:
-        """Best codes for a printed name; `calculated` = the report marks the row as calculated."""
+        """Best codes for a printed name; `calculated` = the report marks the row as calculated;
+        `value_kind` = what the printed value says when no unit does ("Negative": ordinal)."""
         top = max(1, min(top, 50))
         name = (name or "")[:MAX_NAME_LENGTH]
         alias_entry = None
@@ -399,8 +401,9 @@ class Matcher:
             key = alias_key(name, unit)
             code = aliases.get(key) or aliases.get((key[0], ""))
             alias_entry = self._by_code.get(code) if code else None
-        ranked = self.rank(name, unit, panel=panel, specimen=specimen, calculated=calculated, keep=top)
-        status, features = self.judge(name, unit, ranked, panel=panel, specimen=specimen)
+        ranked = self.rank(name, unit, panel=panel, specimen=specimen, calculated=calculated, keep=top,
+                           value_kind=value_kind)
+        status, features = self.judge(name, unit, ranked, panel=panel, specimen=specimen, value_kind=value_kind)
         confidences = self._confidences(ranked[:top], features)
         if alias_entry is not None:
             rest = [(c.entry, conf) for c, conf in zip(ranked[:top], confidences) if c.entry.code != alias_entry.code]
@@ -409,7 +412,7 @@ class Matcher:
 
     def judge(
         self, name: str, unit: str | None, ranked: list[Candidate], *, panel: str | None = None,
-        specimen: str | None = None,
+        specimen: str | None = None, value_kind: str | None = None,
     ) -> tuple[str, list[float]]:
         """Status of a ranked list, and the features its confidence is computed from."""
         if not ranked:
@@ -417,7 +420,7 @@ class Matcher:
         best = ranked[0]
         name = (name or "")[:MAX_NAME_LENGTH]
         read, guessed = self._read(name)
-        kind = unit_kind(unit) or read.unit_kind
+        kind = unit_kind(unit) or read.unit_kind or value_kind
         unit_given = kind not in _TWIN_BLIND_KINDS
         fits = specimen_fits(best.entry.specimen, specimen_hint(name, specimen, panel))
         hint = specimen_hint(name, specimen, panel)

@@ -241,6 +241,8 @@ def _egfr(report: ReportData, first: dict[str, tuple[int, float]], found: list[R
 def _own_checks(row: LabReportResult, evidence: RowEvidence) -> None:
     """Checks a row passes or fails on its own: flag vs range, plausibility, unit vs LOINC property."""
     agrees = flag_agrees(row)
+    if agrees is None and qualitative_flag_agrees(row):
+        agrees = True
     if agrees is True:
         evidence.confirmed.append("flag agrees with range")
     elif agrees is False:
@@ -309,7 +311,23 @@ def _censored_inside(value: str, low: float | None, high: float | None) -> bool 
 
 # Words a lab prints as a qualitative result and as its normal "range" (urinalysis, serology).
 _NORMAL_WORDS = {"negative", "nil", "absent", "not detected", "non reactive", "non-reactive", "nonreactive",
-                 "normal", "clear", "none seen"}
+                 "normal", "clear", "none seen",
+                 # urine colour and appearance as labs print the normal finding
+                 "yellow", "pale yellow", "light yellow", "straw", "straw yellow", "transparent"}
+
+
+def _words(text: str | None) -> str:
+    return " ".join((text or "").casefold().split())
+
+
+def qualitative_flag_agrees(row: LabReportResult) -> bool:
+    """A word result other than its printed normal word, carrying an abnormal flag ("Positive" *
+    against "Negative", "Amber" A against "Yellow"): value, normal word and flag tell one story."""
+    value, normal = _words(row.value), _words(row.reference_range_text)
+    flag = flags.parse_flag(row.source_flag)
+    if not value or value == normal or normal not in _NORMAL_WORDS or parse_number(row.value) is not None:
+        return False
+    return flag is not None and flag.interpretation != "normal"
 
 
 def qualitative_matches_normal(row: LabReportResult) -> bool:

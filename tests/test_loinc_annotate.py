@@ -74,3 +74,17 @@ def test_a_flag_letter_left_in_the_name_is_not_matched_when_the_value_bears_it_o
     annotate_report(report)
     assert (urea.loinc_matches[0].loinc_code, urea.loinc_match_status) == ("22664-7", "auto_match")
     assert urea.test_name == "Urea H"  # the printed name is left as read
+
+
+def test_a_word_result_without_a_unit_asks_for_a_presence_code():
+    from loinc.annotate import value_kind
+
+    ketones = LabReportResult(test_name="Ketones", value="Negative", type="boolean", sample_type="urine",
+                              source_panel_name="Urine Routine")
+    glucose = LabReportResult(test_name="Glucose", value="Trace", type="boolean", sample_type="urine")
+    assert value_kind(ketones) == "ordinal"
+    assert value_kind(LabReportResult(test_name="Glucose", value="95", units="mg/dL")) is None
+    report = ReportData(results=[ketones, glucose])
+    annotate_report(report)
+    assert ketones.loinc_matches[0].loinc_code == "33903-6"  # Ketones [Presence] in Urine
+    assert (glucose.loinc_matches[0].loinc_code, glucose.loinc_match_status) == ("2349-9", "auto_match")

@@ -133,3 +133,20 @@ def test_a_censored_value_on_the_allowed_side_agrees_with_its_range():
     assert flag_agrees(row(">90", None, 60.0)) is None  # says nothing about a maximum
     assert flag_agrees(row("<30", 60.0, None)) is None
     assert flag_agrees(row(">90", 60.0, None, flag="H")) is None
+
+
+@pytest.mark.parametrize(
+    ("value", "range_text", "flag", "agrees"),
+    [("Positive", "Negative", "*", True), ("Amber", "Yellow", "A", True), ("Positive", "Negative", None, False),
+     ("Negative", "Negative", "*", False), ("Trace", "Trace", "A", False), ("12", "Negative", "H", False)],
+)
+def test_a_flagged_word_result_other_than_its_normal_word_agrees(value, range_text, flag, agrees):
+    result = row("5802-4", value, None, type="boolean", reference_range_text=range_text, source_flag=flag)
+    assert evidence.qualitative_flag_agrees(result) is agrees
+    found = evidence.collect(ReportData(results=[result]))[0]
+    assert ("flag agrees with range" in found.confirmed) is agrees
+
+
+def test_the_normal_colour_of_urine_confirms_itself():
+    result = row("5778-6", "Pale Yellow", None, type="comment", reference_range_text="Pale yellow")
+    assert evidence.qualitative_matches_normal(result) is True
