@@ -86,5 +86,5 @@ def test_a_word_result_without_a_unit_asks_for_a_presence_code():
     assert value_kind(LabReportResult(test_name="Glucose", value="95", units="mg/dL")) is None
     report = ReportData(results=[ketones, glucose])
     annotate_report(report)
-    assert ketones.loinc_matches[0].loinc_code == "33903-6"  # Ketones [Presence] in Urine
+    assert (ketones.loinc_matches[0].loinc_code, ketones.loinc_match_status) == ("33903-6", "auto_match")
     assert (glucose.loinc_matches[0].loinc_code, glucose.loinc_match_status) == ("2349-9", "auto_match")

@@ -103,6 +103,10 @@ def test_reasons_are_short_name_rows_and_hold_no_patient_data():
         ("75", "%", "30180-4", False),  # basophils are never three quarters of the leukocytes
         ("4500", "pg/mL", "2132-9", True),  # B12 after supplements
         ("0.4", "ng/mL", "1989-3", False),  # 25-OH vitamin D: a lost digit
+        ("1.015", None, "2965-2", True),  # urine specific gravity
+        ("1015", None, "5811-5", False),
+        ("6.5", None, "2756-5", True),  # urine pH
+        ("65", None, "2756-5", False),
     ],
 )
 def test_value_plausibility_for_analyte_and_unit(value, units, code, plausible):
