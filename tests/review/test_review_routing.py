@@ -107,6 +107,9 @@ def test_reasons_are_short_name_rows_and_hold_no_patient_data():
         ("1015", None, "5811-5", False),
         ("6.5", None, "2756-5", True),  # urine pH
         ("65", None, "2756-5", False),
+        ("2", "/HPF", "13945-1", True),  # urine sediment red cells per high-power field
+        ("25", "mm/hr", "30341-2", True),  # ESR
+        ("250", "mm/hr", "30341-2", False),
     ],
 )
 def test_value_plausibility_for_analyte_and_unit(value, units, code, plausible):
