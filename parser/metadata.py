@@ -142,10 +142,15 @@ def split_at_labels(text: str) -> list[str]:
     return [" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])] if cuts else [text]
 
 
+# A label's colon; the colon of a clock time ("Collected On 09/13/2025 11:48") is none.
+_LABEL_COLON = re.compile(r"[:：](?!\d)|(?<!\d)[:：]")
+
+
 def _split_label(text: str) -> tuple[str | None, str]:
     """("patient name", "Rahul Sharma") from "Patient Name: Rahul Sharma"; label None if none."""
-    if ":" in text:
-        head, _, rest = text.partition(":")
+    colon = _LABEL_COLON.search(text)
+    if colon:
+        head, rest = text[:colon.start()], text[colon.end():]
         key = _label_key(head)
         if key in _LABELS:
             return key, rest.strip()

@@ -35,3 +35,14 @@ def test_a_date_under_a_specimen_label_is_not_the_specimen_number():
         [(40, 100, "Accettazione : 13/02/2024 10:15"), (300, 100, "N. richiesta : 2482142323")],
     ]))
     assert extract_metadata(doc, "it").specimen_number == "2482142323"
+
+
+def test_labels_without_colon_before_a_date_and_clock_time():
+    doc = document(page([
+        [(40, 100, "Lab Ref. No"), (150, 100, "S9218004"), (300, 100, "Received On"),
+         (400, 100, "09/13/2025 11:43 am")],
+        [(40, 115, "Collected On 09/13/2025 11:48 am"), (300, 115, "Reported On 09/14/2025 02:48 pm")],
+    ]))
+    meta = extract_metadata(doc, "en")
+    assert (meta.specimen_number, meta.date_collected, meta.date_reported) == (
+        "S9218004", "2025-09-13", "2025-09-14")
