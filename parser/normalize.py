@@ -348,12 +348,14 @@ def _flag_before_unit(units: str) -> tuple[str, str] | None:
 
 
 def _unit_like(text: str) -> bool:
-    return unit_lexicon.is_unit(text) or looks_like_unit(text) or _damaged_power_unit(text)
+    """A unit, or one OCR damaged in a way repair_unit undoes ("/[cumm", "JHPF")."""
+    return unit_lexicon.is_unit(text) or looks_like_unit(text) or _damaged_power_unit(text) \
+        or unit_lexicon.repair(text) is not None
 
 
 def _damaged_power_unit(text: str) -> bool:
     """A count unit whose caret OCR misread ("x10%12/L"): repair_unit knows its reading."""
-    m = _POWER_UNIT.match(text.strip().rstrip(".,"))
+    m = _POWER_UNIT.match(text.strip().rstrip(".,")) or _BARE_POWER_UNIT.match(text.strip())
     return m is not None and m.group(1) in _POWERS
 
 
@@ -381,16 +383,22 @@ _UNIT_KEYS = {u.lower().replace("l", "i"): u for u in _KNOWN_UNITS}
 _POWER_UNIT = re.compile(
     r"^[xX×]{1,2}\s*10\s*[\^4Aa°*7%?~'\"“”‘’]?\s*(\d{1,2})\s*[%;:,.'\-]*\s*/\s*[\-;:.,]*\s*"
     r"([A-Za-zµμ]{1,3}|1)$")
+# "10^12/l" printed without the "x", its caret misread as quotes ('10”"12/I'): only a caret
+# misread as marks (never as a digit, which would change the power).
+_BARE_POWER_UNIT = re.compile(r"^10\s*[\^°*%?~'\"“”‘’]{1,2}\s*(\d{1,2})\s*/\s*([A-Za-zµμ]{1,3}|1)$")
 _POWERS = {"3", "6", "9", "12"}  # the exponents counts are printed with
 
 
 def repair_unit(units: str) -> str:
     """Undo common OCR slips in a unit: `ulU/mL` -> `uIU/mL`, `x1043/uL` -> `x10^3/uL`."""
     text = unit_lexicon.CUBE_SLIP.sub("³", units.strip().rstrip(".,"))  # "/mm°" is /mm³ misread
-    if m := _POWER_UNIT.match(text.lstrip("Ll ")):
+    bare = _BARE_POWER_UNIT.match(text)
+    if m := bare or _POWER_UNIT.match(text.lstrip("Ll ")):
         exponent, per = m.group(1), m.group(2)
         if exponent not in _POWERS:
             return units  # "x1023": a misread caret and exponent are guessed, never
+        if bare:  # printed as "10^12/l": the litre keeps its printed case
+            return f"10^{exponent}/{'l' if per in ('1', 'l', 'I') else per}"
         per = "L" if per in ("1", "l") else per
         # Counts are per litre or microlitre, never per picolitre: "pL", "jL", "yL" are µL
         # with the micro sign misread.

@@ -24,8 +24,8 @@ _POWER = re.compile(r"^(?:x|\*)?10(?:\^|\*|e)?\d{1,2}/[a-z]{1,4}\d?$")
 _NOT_UNITS = {"a", "h", "l", "n", "c", "s", "d", "m", "g", "u", "x", "hh", "ll", "hi", "lo",
               "ratio", "index", "mass", "total", "ph", "high", "low", "normal", "positive",
               "negative", "test", "result", "units", "unit", "range", "flag"}
-# "/mm°": OCR's reading of a cube's ³ after mm or cm.
-CUBE_SLIP = re.compile(r"(?<=[mc]m)°")
+# "/mm°", "/mm?": OCR's readings of a cube's ³ after mm or cm (a "?" only at the unit's end).
+CUBE_SLIP = re.compile(r"(?<=[mc]m)(?:°|\?(?=\s*$))")
 
 
 def unit_key(text: str) -> str:
@@ -111,8 +111,8 @@ def _mol_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _stray_marks(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """Stray marks OCR reads around a slash or in the cell ("ug:/-dl", "mg/dL'")."""
-    bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.]+|[\-.]+(?=/)", "", text)
+    """Stray marks OCR reads around a slash or in the cell ("ug:/-dl", "mg/dL'", "/[cumm")."""
+    bare = re.sub(r"[:;,'\"`~_]+|(?<=/)[\-.\[\]|]+|[\-.\[\]|]+(?=/)", "", text)
     return re.sub(r"\s+", "", bare).rstrip(".") if bare != text and unit_key(bare) in keys else None
 
 
@@ -132,12 +132,12 @@ def _slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _edge_slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """A leading slash read as I, l, 1 or | ("IHPF" for /HPF), and "/l" closed up into one "A"
+    """A leading slash read as I, l, 1, | or J ("IHPF", "JHPF" for /HPF), and "/l" closed up into one "A"
     ("GA" for G/l, "TA" for T/l)."""
     if "/" in key:
         return None
     printed = re.sub(r"\s+", "", text)
-    for reading in (re.sub(r"^[Il1|](?=[A-Za-z]{2})", "/", printed), re.sub(r"(?<=[A-Za-z])A$", "/l", printed)):
+    for reading in (re.sub(r"^[Il1|J](?=[A-Za-z]{2})", "/", printed), re.sub(r"(?<=[A-Za-z])A$", "/l", printed)):
         if reading != printed and unit_key(reading) in keys:
             return reading
     return None

@@ -67,3 +67,32 @@ def test_value_cell_with_a_five_word_spaced_unit_then_its_range():
     assert _bracketed_range(">90 mL / min / 1.73m2 (>60)") == (">90 mL / min / 1.73m2", "(>60)")
     assert _bracketed_range("L 40 mL / min / 1.73m2 (More than 60)") == (
         "L 40 mL / min / 1.73m2", "(More than 60)")
+
+
+def test_ocr_range_whose_high_end_drifted_toward_the_value_column_stays_one_range():
+    rows = _rows(page([
+        [(40, 100, "Prueba"), (260, 100, "Unidades"), (310, 100, "Rango"), (410, 100, "Valor")],
+        [(40, 120, "LEUCOCITOS"), (260, 120, "/mm³"), (310, 120, "4.000 -"), (365, 120, "11.000"),
+         (410, 120, "5.700")],
+        [(40, 135, "HEMATIES"), (260, 135, "T/l"), (310, 135, "4,50 - 5,90"), (410, 135, "4,75")],
+    ], source="ocr"))
+    assert [r[:2] for r in rows] == [("LEUCOCITOS", "5.700"), ("HEMATIES", "4,75")]
+
+
+def test_ocr_slips_in_count_and_per_field_units():
+    from parser.normalize import repair_unit
+
+    assert repair_unit("/[cumm") == "/cumm"
+    assert repair_unit("JHPF") == "/HPF"
+    assert repair_unit("/mm?") == "/mm³"
+    assert repair_unit("mg?") == "mg?"  # a '?' is a cube only after mm or cm
+    assert repair_unit('10”"12/I') == "10^12/l"  # printed without "x", caret read as quotes
+    assert repair_unit("10^9/L") == "10^9/L"
+
+
+def test_european_flag_headings_place_a_lone_dash_flag():
+    rows = _rows(page([
+        [(40, 100, "Parameter"), (250, 100, "Ergebnis"), (330, 100, "Kennz."), (420, 100, "Referenzbereich")],
+        [(40, 120, "Thrombozyten"), (250, 120, "81566"), (335, 120, "-"), (420, 120, "150000-410000 /cumm")],
+    ]))
+    assert rows[0][:2] == ("Thrombozyten", "81566")

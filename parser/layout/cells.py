@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from parser import columns as cols
@@ -10,6 +11,7 @@ from parser.layout.fields import Fields, read_fields
 from parser.layout.rows import SENTENCE_WORDS
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
+from parser.ranges import parse_range
 
 
 @dataclass(slots=True)
@@ -42,7 +44,8 @@ def place(line: Line, header: Header) -> Cells:
     cells: dict[str, list[Phrase]] = {}
     ambiguous = False
     prose = is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
-    for phrase in line.phrases():
+    phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
+    for phrase in phrases:
         if not header.contains(phrase.x0, phrase.x1):
             continue
         kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words))
@@ -70,6 +73,24 @@ def place(line: Line, header: Header) -> Cells:
             del cells[cols.NAME]
             _add_fields(cells, header, names[0], fields)
     return Cells(line, cells, ambiguous, prose)
+
+
+_OPEN_RANGE = re.compile(r"^[<>≤≥]?\d[\d.,]*\s*[-–]$")  # "4.000 -": a range's low end and dash
+_NUMBER = re.compile(r"^\d[\d.,]*$")
+
+
+def _join_split_ranges(phrases: list[Phrase]) -> list[Phrase]:
+    """OCR spaces a range's high end away from its dash ("4.000 -" ... "11.000"), and the
+    parts would fall in two columns: a low end and dash, then one number, reading together
+    as a range, are one phrase."""
+    joined: list[Phrase] = []
+    for phrase in phrases:
+        if joined and _OPEN_RANGE.match(joined[-1].text) and _NUMBER.match(phrase.text) \
+                and parse_range(f"{joined[-1].text} {phrase.text}") is not None:
+            joined[-1] = Phrase(joined[-1].words + phrase.words)
+        else:
+            joined.append(phrase)
+    return joined
 
 
 def _add_fields(cells: dict[str, list[Phrase]], header: Header, phrase: Phrase, fields: Fields) -> None:
