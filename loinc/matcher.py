@@ -540,6 +540,7 @@ def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]], mu
     for other in ranked[1:10]:
         if (other.name_score >= best.name_score - 2 and other.entry.specimen == best.entry.specimen
                 and other.entry.kinds != best.entry.kinds and not _unit_twins(best.entry, other.entry)
+                and not (other.unasked_method and other.entry.kinds == {"ordinal"})  # "... by Light microscopy"
                 and not much_rarer(best.entry, other.entry)):
             return True
     return False

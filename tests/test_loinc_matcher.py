@@ -308,3 +308,10 @@ def test_a_urine_code_by_a_method_nobody_named_is_no_urine_twin(matcher):
     assert any(c.entry.code == "49047-4" for c in ranked)  # Globulin in Urine by Electrophoresis
     assert not _urine_twin(ranked, matcher._much_rarer)
     assert _urine_twin(matcher.rank("RBC"), matcher._much_rarer)  # urine RBC by automated count is one
+
+
+def test_a_presence_finding_by_a_method_nobody_named_is_no_kind_competitor(matcher):
+    # "Platelets [Presence] in Blood by Light microscopy" does not hold back the platelet count.
+    result = matcher.match("Platelets", None)
+    assert (result.matches[0][0].code, result.status) == ("26515-7", AUTO_MATCH)
+    assert matcher.match("Neutrophils", None).status == NEEDS_REVIEW  # % or count: only a unit says
