@@ -166,8 +166,9 @@ def measure_big_upload(server: Server, headers: dict, user_id: str) -> tuple[flo
     return accepted_peak / 1024, refused_peak / 1024, refused.status_code
 
 
-def idle_get_latency(server: Server, headers: dict, user_id: str) -> tuple[float, float]:
-    """p50/p99 of GET job on the idle server: the service's own cost, without contention."""
+def idle_get_latency(server: Server, headers: dict, user_id: str) -> tuple[float, float, str]:
+    """p50/p99 of GET job on the idle server: the service's own cost, without contention;
+    and the finished job's id (the poller's first job in the runs that follow)."""
     with httpx.Client(base_url=server.base_url, headers=headers, timeout=30) as client:
         client.get("/lab_report/v1/webhooks/deliveries").raise_for_status()  # warm the connection
         report = (REPO / "fixtures/real" / DIGITAL_REPORTS[0]).read_bytes()
@@ -179,20 +180,24 @@ def idle_get_latency(server: Server, headers: dict, user_id: str) -> tuple[float
             started = time.perf_counter()
             client.get(f"/lab_report/v1/parser/job/{job_id}").raise_for_status()
             latencies.append((time.perf_counter() - started) * 1000)
-    return statistics.median(latencies), percentile(latencies, 99)
+    return statistics.median(latencies), percentile(latencies, 99), job_id
 
 
 PHASES = ("uploading", "parsing")
 
 
-def poll_jobs(base_url: str, headers: dict, new_ids, phase, stop, results) -> None:
+def poll_jobs(base_url: str, headers: dict, seed_id: str, new_ids, phase, ready, stop, results) -> None:
     """GET a random known job every 20 ms until `stop`; send the latencies of each phase.
 
     Runs in its own process: in the process of the 20 uploader threads the poller waited for
-    that process's GIL, and the figure measured the client as much as the server."""
-    known: list[str] = []
+    that process's GIL, and the figure measured the client as much as the server. It polls
+    `seed_id` from the start and says `ready` once connected: the uploads wait for it (a
+    poller still starting missed the upload phase and measured it with 2 requests)."""
+    known: list[str] = [seed_id]
     latencies: dict[str, list[float]] = {name: [] for name in PHASES}
     with httpx.Client(base_url=base_url, headers=headers, timeout=30) as client:
+        client.get(f"/lab_report/v1/parser/job/{seed_id}").raise_for_status()  # connect first
+        ready.set()
         while not stop.is_set():
             while not new_ids.empty():
                 known.append(new_ids.get())
@@ -205,13 +210,13 @@ def poll_jobs(base_url: str, headers: dict, new_ids, phase, stop, results) -> No
     results.put(latencies)
 
 
-def run_api(server: Server, headers: dict, user_id: str, files: list[Path], clients: int) -> dict:
+def run_api(server: Server, headers: dict, user_id: str, files: list[Path], clients: int, seed_id: str) -> dict:
     payloads = {path.name: path.read_bytes() for path in set(files)}
     job_ids: list[str] = []
     lock = threading.Lock()
     context = multiprocessing.get_context("spawn")
     new_ids, results = context.Queue(), context.Queue()
-    phase, stop = context.Value("i", 0), context.Event()
+    phase, ready, stop = context.Value("i", 0), context.Event(), context.Event()
 
     def uploader(batch: list[Path]) -> None:
         with httpx.Client(base_url=server.base_url, headers=headers, timeout=120) as client:
@@ -227,8 +232,12 @@ def run_api(server: Server, headers: dict, user_id: str, files: list[Path], clie
                 new_ids.put(response.json()["id"])
 
     batches = [files[i::clients] for i in range(clients)]
-    poller = context.Process(target=poll_jobs, args=(server.base_url, headers, new_ids, phase, stop, results))
+    poller = context.Process(
+        target=poll_jobs, args=(server.base_url, headers, seed_id, new_ids, phase, ready, stop, results)
+    )
     poller.start()
+    if not ready.wait(60):
+        raise SystemExit("the GET poller did not start")
     with PeakSampler(server.process.pid) as sampler:
         reset_peak(server.process.pid)
         cpu_before = cpu_seconds(server.process.pid)
@@ -312,10 +321,10 @@ def main() -> None:
         big_mb, refused_mb, refused_status = measure_big_upload(server, headers, user_id)
         print(f"10 MB upload: +{big_mb:.1f} MB peak RSS (accepted); "
               f"11 MB upload: +{refused_mb:.1f} MB (HTTP {refused_status})   target < 50 MB")
-        idle_p50, idle_p99 = idle_get_latency(server, headers, user_id)
+        idle_p50, idle_p99, seed_id = idle_get_latency(server, headers, user_id)
         print(f"GET job on the idle server: p50 {idle_p50:.1f} ms, p99 {idle_p99:.1f} ms")
         load_before = os.getloadavg()[0]
-        api = run_api(server, headers, user_id, files, args.clients)
+        api = run_api(server, headers, user_id, files, args.clients, seed_id)
     finally:
         server.stop()
     print(f"API: {api['uploads']} uploads from {args.clients} clients, {args.workers} workers")

@@ -62,7 +62,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.login_throttle = LoginThrottle.from_settings(settings, database)
         app.state.files = make_storage(settings)
         app.state.job_queue = make_job_queue(settings, database)
-        app.state.webhook_sender = WebhookSender(settings, database)
+        # The in-process queue's own process may send the webhooks (service.dispatch_process).
+        app.state.webhook_sender = getattr(app.state.job_queue, "webhook_sender", None) or WebhookSender(
+            settings, database
+        )
         app.state.previews = PreviewRenderer(settings.worker_memory_limit_mb * MB)
         # Uploads doing their checks and bookkeeping at once (service.routes.jobs).
         app.state.upload_limiter = anyio.CapacityLimiter(UPLOAD_CONCURRENCY)

@@ -3,10 +3,11 @@
 Both expose the same small interface to the API:
     queue.start(); queue.submit(job_id); queue.stop()
 
-`InProcessJobQueue`: the database is the queue. A dispatcher thread claims
-`upload_pending` jobs oldest first, hands the parsing to a process pool (spawned
-processes at lower CPU priority, so the API answers quickly while they work), and
-records each outcome. At start it re-runs jobs a crash left in `started`.
+`InProcessJobQueue`: the database is the queue. A `Dispatcher` claims `upload_pending`
+jobs oldest first, hands the parsing to a process pool (spawned processes at lower CPU
+priority, so the API answers quickly while they work), and records each outcome. At
+start it re-runs jobs a crash left in `started`. It runs in a process of its own
+(`service.dispatch_process`), or in a thread of the API process with executor "thread".
 
 `BrokerJobQueue` (`service.job_outbox`): a durable outbox hands jobs to the Celery
 broker (`service.celery_app`), retrying until the broker takes them.
@@ -19,6 +20,7 @@ import multiprocessing
 import os
 import sys
 import threading
+from collections.abc import Callable
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -54,6 +56,12 @@ JOBS_PER_PROCESS = 200
 _QUIET_TRACKER = "ignore:resource_tracker:UserWarning"
 
 
+def quiet_resource_tracker() -> None:
+    """Call before this process spawns its first child (the tracker starts then)."""
+    if _QUIET_TRACKER not in sys.warnoptions:
+        sys.warnoptions.append(_QUIET_TRACKER)
+
+
 def start_parse_process(niceness: int, memory_limit: int | None) -> None:
     """Initializer of a parse process: lower priority, a memory ceiling (a bomb the input
     checks missed fails its job, see runner.parse_files), and death with the API process."""
@@ -72,23 +80,50 @@ def _lower_priority(niceness: int) -> None:
         log.debug("parse process keeps normal priority: %s", error)
 
 
-class InProcessJobQueue:
-    def __init__(self, settings: Settings, database: Database):
+class ThreadWake:
+    """How a dispatcher thread hears of new uploads and of stop() in the same process."""
+
+    def __init__(self):
+        self._event = threading.Event()
+        self._stop = threading.Event()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stop.is_set()
+
+    def set(self) -> None:
+        self._event.set()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._event.set()
+
+    def wait(self, timeout: float) -> None:
+        self._event.wait(timeout)
+        self._event.clear()
+
+
+class Dispatcher:
+    """Claims `upload_pending` jobs, runs them on a parse pool and records their outcomes.
+
+    Runs where `InProcessJobQueue` puts it: a thread of the API process, or a process of its
+    own (`service.dispatch_process`). `wake` says when to look again and when to stop."""
+
+    def __init__(self, settings: Settings, database: Database, wake, on_commit: Callable[[], None] | None = None):
         self.settings = settings
         self.database = database
+        self.wake = wake
+        # Called after a commit that may have written webhook rows (claims, outcomes).
+        self.on_commit = on_commit or (lambda: None)
         # One job queued beyond the pool's size, so a process never idles while the
         # dispatcher records the previous result.
         self.capacity = settings.workers + 1
-        self._wake = threading.Event()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
         self._executor: Executor | None = None
         self._running: dict[Future, str] = {}
         self._recover: list[str] = []
 
-    # --- interface -------------------------------------------------------------------------
-
     def start(self) -> None:
+        """Find the jobs a crash left `started` (they run first) and open the parse pool."""
         with self.database.session_scope() as session:
             self._recover = list(
                 session.scalars(
@@ -98,37 +133,9 @@ class InProcessJobQueue:
         if self._recover:
             log.info("re-running %d job(s) interrupted by a restart", len(self._recover))
         self._executor = self._new_executor()
-        self._thread = threading.Thread(target=self._loop, name="job-dispatcher", daemon=True)
-        self._thread.start()
 
-    def submit(self, job_id: str) -> None:
-        self._wake.set()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout=30)
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-
-    # --- dispatcher ------------------------------------------------------------------------
-
-    def _new_executor(self) -> Executor:
-        if self.settings.executor == "thread":
-            return ThreadPoolExecutor(max_workers=self.settings.workers, thread_name_prefix="parse")
-        if _QUIET_TRACKER not in sys.warnoptions:
-            sys.warnoptions.append(_QUIET_TRACKER)
-        return ProcessPoolExecutor(
-            max_workers=self.settings.workers,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=start_parse_process,
-            initargs=(self.settings.worker_niceness, self.settings.worker_memory_limit_mb * MB),
-            max_tasks_per_child=JOBS_PER_PROCESS,
-        )
-
-    def _loop(self) -> None:
-        while not self._stop.is_set():
+    def run(self) -> None:
+        while not self.wake.stopped:
             try:
                 self._fill()
             except Exception:
@@ -140,9 +147,25 @@ class InProcessJobQueue:
                 )
                 for future in done:
                     self._finish(future)
+                self.wake.wait(0)  # take pending wake-ups (and a stop) without waiting
             else:
-                self._wake.wait(self.settings.poll_interval_seconds)
-                self._wake.clear()
+                self.wake.wait(self.settings.poll_interval_seconds)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def _new_executor(self) -> Executor:
+        if self.settings.executor == "thread":
+            return ThreadPoolExecutor(max_workers=self.settings.workers, thread_name_prefix="parse")
+        quiet_resource_tracker()
+        return ProcessPoolExecutor(
+            max_workers=self.settings.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=start_parse_process,
+            initargs=(self.settings.worker_niceness, self.settings.worker_memory_limit_mb * MB),
+            max_tasks_per_child=JOBS_PER_PROCESS,
+        )
 
     def _fill(self) -> None:
         free = self.capacity - len(self._running)
@@ -168,6 +191,8 @@ class InProcessJobQueue:
                 )
                 if work is not None:
                     works.append(work)
+        if candidates:
+            self.on_commit()
         for work in works:
             try:
                 self._running[self._executor.submit(parse_files, work)] = work.job_id
@@ -193,6 +218,7 @@ class InProcessJobQueue:
             )
         with self.database.session_scope() as session:
             finish_job(session, job_id, outcome)
+        self.on_commit()
 
     def _restart_executor(self) -> None:
         broken = self._executor
@@ -202,6 +228,57 @@ class InProcessJobQueue:
         self._executor = self._new_executor()
         if broken is not None:
             broken.shutdown(wait=False, cancel_futures=True)
+
+
+class InProcessJobQueue:
+    """The embedded queue: a `Dispatcher` in a process of its own (executor "process", the
+    default), so claiming and recording jobs never competes with requests for the API
+    process's interpreter, or in a thread of the API process (executor "thread").
+
+    With its own process the dispatcher hosts the webhook sender too: `webhook_sender` is
+    then the API's handle on it (None: the API runs its own `WebhookSender`)."""
+
+    def __init__(self, settings: Settings, database: Database):
+        self.settings = settings
+        self.database = database
+        self.webhook_sender = None
+        if settings.executor == "process":
+            from service.dispatch_process import DispatcherProcess, RemoteWebhookSender
+
+            self._runner = DispatcherProcess(settings, database.url)
+            self.webhook_sender = RemoteWebhookSender(self._runner)
+        else:
+            self._runner = DispatcherThread(settings, database)
+
+    def start(self) -> None:
+        self._runner.start()
+
+    def submit(self, job_id: str) -> None:
+        self._runner.wake()
+
+    def stop(self) -> None:
+        self._runner.stop()
+
+
+class DispatcherThread:
+    def __init__(self, settings: Settings, database: Database):
+        self._wake = ThreadWake()
+        self._dispatcher = Dispatcher(settings, database, self._wake)
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._dispatcher.start()
+        self._thread = threading.Thread(target=self._dispatcher.run, name="job-dispatcher", daemon=True)
+        self._thread.start()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def stop(self) -> None:
+        self._wake.stop()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+        self._dispatcher.close()
 
 
 def make_job_queue(settings: Settings, database: Database):

@@ -95,18 +95,37 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
-def start_parse_processes(server: Server) -> set[int]:
-    """Upload a report so the pool starts its processes; returns the server's descendants."""
+def run_one_job(server: Server) -> str:
+    """Upload a report and wait until it is parsed; returns its final status."""
     headers = {"x-service-api-key": server.api_key}
     with httpx.Client(base_url=server.base_url, headers=headers, timeout=30) as client:
-        user = client.post("/v2/user", json={"client_user_id": "ref-1"}).json()["user_id"]
+        user = client.post("/v2/user", json={"client_user_id": f"ref-{time.time_ns()}"}).json()["user_id"]
         job = client.post(UPLOAD, data={"user_id": user}, files={"file": ("r.pdf", text_pdf(), "application/pdf")})
         assert job.status_code == 200, job.text
         deadline = time.monotonic() + 60
-        while client.get(f"{UPLOAD}/{job.json()['id']}").json()["status"] in ("upload_pending", "started"):
+        while (status := client.get(f"{UPLOAD}/{job.json()['id']}").json()["status"]) in ("upload_pending", "started"):
             assert time.monotonic() < deadline
             time.sleep(0.2)
+    return status
+
+
+def start_parse_processes(server: Server) -> set[int]:
+    """Upload a report so the pool starts its processes; returns the server's descendants."""
+    run_one_job(server)
     return descendants(server.process.pid)
+
+
+def dispatcher_pid(server: Server) -> int:
+    """The server's child that started the parse processes (the job dispatcher)."""
+    parents = {}
+    for pid in descendants(server.process.pid):
+        try:
+            parents[pid] = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except OSError:
+            continue
+    found = {parent for parent in parents.values() if parent in parents}
+    assert len(found) == 1, f"expected one process with parse processes under the server: {found}"
+    return found.pop()
 
 
 def test_parse_processes_and_the_resource_tracker_die_with_a_killed_server(server):
@@ -119,6 +138,21 @@ def test_parse_processes_and_the_resource_tracker_die_with_a_killed_server(serve
         time.sleep(0.2)
     assert not [pid for pid in children if alive(pid)]
     assert "leaked semaphore" not in server.log_path.read_text()
+
+
+def test_the_dispatcher_runs_in_its_own_process_and_a_dead_one_is_replaced(server):
+    start_parse_processes(server)
+    dispatcher = dispatcher_pid(server)
+    assert dispatcher != server.process.pid
+    parse_processes = descendants(dispatcher)
+    assert parse_processes
+    os.kill(dispatcher, signal.SIGKILL)
+    deadline = time.monotonic() + 15
+    while any(alive(pid) for pid in parse_processes | {dispatcher}) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in parse_processes | {dispatcher} if alive(pid)], "parse processes outlived it"
+    assert run_one_job(server) in ("completed", "pending_review")  # a new dispatcher took the job
+    assert "starting a new one" in server.log_path.read_text()
 
 
 @pytest.mark.parametrize("stop", ["interrupt", "terminate-group"])
