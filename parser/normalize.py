@@ -263,7 +263,8 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     # A flag between the value and its unit: "12.8 L gm / dl", "2,636 L / cumm" (the flag
     # reading only when the rest is a unit of the lexicon on its own).
     if len(tokens) > 2 and _numberish(tokens[0]) and parse_flag(tokens[1]) and \
-            unit_lexicon.is_unit(" ".join(tokens[2:])):
+            unit_lexicon.is_unit(" ".join(tokens[2:])) and \
+            not unit_lexicon.is_unit(" ".join(tokens[1:])):  # "0,39 L / L" is litres per litre
         flag, tokens = tokens[1], [tokens[0], *tokens[2:]]
     # Two readings of a trailing "L": the end of a unit ("mmol / L") or a flag; the whole
     # tail reading as a unit wins.

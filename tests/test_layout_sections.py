@@ -96,3 +96,23 @@ def test_european_flag_headings_place_a_lone_dash_flag():
         [(40, 120, "Thrombozyten"), (250, 120, "81566"), (335, 120, "-"), (420, 120, "150000-410000 /cumm")],
     ]))
     assert rows[0][:2] == ("Thrombozyten", "81566")
+
+
+def test_wide_heading_spanning_name_and_range_columns_is_no_range_tier():
+    from parser.layout import document_rows
+
+    rows = document_rows(document(page([
+        [(40, 100, "Examination"), (150, 100, "Reference Value"), (330, 100, "Patient Result")],
+        [(40, 120, "Platelet Count"), (150, 120, "150000 to 410000 /cumm"), (330, 120, "237909")],
+        [(40, 135, "INFLAMMATION AND TUMOUR MARKERS")],
+        [(40, 150, "C-Reactive Protein"), (150, 150, "Up to 5.0 mg/L"), (330, 150, "5.8")],
+    ])))
+    assert [r.range_text for r in rows] == ["150000 to 410000 /cumm", "Up to 5.0 mg/L"]
+    assert rows[1].panel == "INFLAMMATION AND TUMOUR MARKERS"
+
+
+def test_flag_letter_before_a_litre_per_litre_unit_is_part_of_the_unit():
+    from parser.normalize import split_value
+
+    assert split_value("0,39 L / L") == ("0,39", None, "L/L", False)
+    assert split_value("2,636 L / cumm") == ("2,636", "L", "/cumm", False)

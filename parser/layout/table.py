@@ -21,7 +21,7 @@ from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
 )
-from parser.lines import Line, word_size
+from parser.lines import Line, Phrase, word_size
 from parser.page import Word
 
 # An OCR name cell read this unsurely is not a name but a smudge (a small method line).
@@ -167,6 +167,12 @@ class TableReader:
         self._value_line(c, kind, value)
 
     def _no_value(self, c: Cells) -> None:
+        if c.ambiguous and cols.NAME in c.cells:
+            # A phrase split word by word across the columns (a wide heading "INFLAMMATION
+            # MARKERS", a comment) is one text, never a tier of the row above.
+            words = sorted((w for phrases in c.cells.values() for p in phrases for w in p.words),
+                           key=lambda w: w.x0)
+            c = Cells(c.line, {cols.NAME: [Phrase(words)]}, c.ambiguous, c.prose)
         name = c.text(cols.NAME).strip()
         extra = set(c.cells) - {cols.NAME}
         tier = bool(extra) and extra <= {cols.RANGE, cols.UNITS, cols.FLAG}
