@@ -86,6 +86,14 @@ def _hostile_uploads() -> list[tuple[str, bytes]]:
     return uploads + [("photo-48mp.jpg", buffer.getvalue())]
 
 
+def _jobs_process_peak_mb(server_pid: int) -> float | None:
+    """Peak RSS of the server's job dispatcher process (service.dispatch_process), if any."""
+    from benchmarks.service import named_peak_kb
+    from service.dispatch_process import PROCESS_NAME
+
+    return named_peak_kb(server_pid, PROCESS_NAME) / 1024 or None
+
+
 def measure_api() -> bool:
     """API process RSS while 4 clients upload each hostile file, then while every job's page
     is previewed (the previews render in a child process; only the API process is counted)."""
@@ -134,9 +142,12 @@ def measure_api() -> bool:
                     print(f"  preview of job {job_id[:8]}: HTTP {answer.status_code}  "
                           f"API peak {rss_kb(pid, 'VmHWM') / 1024:.0f} MB")
                 peak_mb = rss_kb(pid, "VmHWM") / 1024
+                jobs_mb = _jobs_process_peak_mb(pid)
         finally:
             server.stop()
     print(f"API process peak: {peak_mb:.0f} MB (goal < {GOAL_API_MB} MB)")
+    if jobs_mb is not None:
+        print(f"job dispatcher process peak (claims jobs, records outcomes, sends webhooks): {jobs_mb:.0f} MB")
     return peak_mb < GOAL_API_MB
 
 

@@ -85,6 +85,17 @@ def descendants(pid: int) -> list[int]:
     return found
 
 
+def named_peak_kb(pid: int, name: str) -> int:
+    """Peak RSS of the descendant of `pid` named `name` (its comm), 0 when there is none."""
+    for child in descendants(pid):
+        try:
+            if Path(f"/proc/{child}/comm").read_text().strip() == name:
+                return rss_kb(child, "VmHWM")
+        except OSError:
+            continue  # ended meanwhile
+    return 0
+
+
 class PeakSampler:
     """Samples the summed RSS of a process tree until stopped; keeps the peak."""
 
@@ -277,6 +288,7 @@ def run_api(server: Server, headers: dict, user_id: str, files: list[Path], clie
         "get_uploading_samples": len(get_latencies["uploading"]),
         "api_cpu_s": api_cpu_s,
         "api_peak_rss_mb": rss_kb(server.process.pid, "VmHWM") / 1024,
+        "jobs_peak_rss_mb": named_peak_kb(server.process.pid, "labreport-jobs") / 1024,
         "tree_peak_rss_mb": sampler.peak_total_kb / 1024,
     }
 
@@ -338,7 +350,8 @@ def main() -> None:
     print(f"  API process CPU: {api['api_cpu_s']:.1f} s in all = {api['api_cpu_s'] / api['uploads'] * 1000:.0f} ms per job "
           f"(upload, checks, bookkeeping, every GET)")
     print(f"  machine load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores")
-    print(f"  peak RSS: API process {api['api_peak_rss_mb']:.0f} MB, with parse processes {api['tree_peak_rss_mb']:.0f} MB")
+    print(f"  peak RSS: API process {api['api_peak_rss_mb']:.0f} MB, job dispatcher process "
+          f"{api['jobs_peak_rss_mb']:.0f} MB, with parse processes {api['tree_peak_rss_mb']:.0f} MB")
     if args.json:
         print(json.dumps({"api": api, "idle_get_p99_ms": idle_p99, "load_before": load_before}, default=str))
     if args.skip_batch:

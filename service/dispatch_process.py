@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 # out), then kills it.
 STOP_TIMEOUT_SECONDS = 20.0
 JOBS, WEBHOOKS = b"j", b"w"  # what a message through the pipe asks for
+# Its name in ps/top (comm), so an operator and benchmarks/memory.py can tell it apart.
+PROCESS_NAME = "labreport-jobs"
 # A dispatcher that died is started again after this pause (no tight loop of crashes).
 RESPAWN_DELAY_SECONDS = 1.0
 
@@ -64,10 +66,19 @@ class PipeWake:
             self._wake_webhooks()
 
 
+def _name_process(name: str) -> None:
+    try:
+        with open("/proc/self/comm", "w") as comm:
+            comm.write(name)
+    except OSError as error:
+        log.debug("process keeps its name: %s", error)  # not Linux: cosmetic only
+
+
 def dispatcher_main(settings: Settings, database_url: str, log_level: int, reader: Connection) -> None:
     """Entry point of the dispatcher process."""
     # Dies with the API process; no memory ceiling (the parse processes have theirs).
     confine_process(None)
+    _name_process(PROCESS_NAME)
     # Ctrl-C reaches the whole process group: the API process decides when this one stops.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from service.db import Database

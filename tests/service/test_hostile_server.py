@@ -144,6 +144,7 @@ def test_the_dispatcher_runs_in_its_own_process_and_a_dead_one_is_replaced(serve
     start_parse_processes(server)
     dispatcher = dispatcher_pid(server)
     assert dispatcher != server.process.pid
+    assert Path(f"/proc/{dispatcher}/comm").read_text().strip() == "labreport-jobs"  # named for ps/top
     parse_processes = descendants(dispatcher)
     assert parse_processes
     os.kill(dispatcher, signal.SIGKILL)
