@@ -74,13 +74,21 @@ def _name_process(name: str) -> None:
         log.debug("process keeps its name: %s", error)  # not Linux: cosmetic only
 
 
+def _leave_it_to_the_api(signum: int, _frame) -> None:
+    log.debug("job dispatcher: signal %d ignored; it stops when the API process does", signum)
+
+
 def dispatcher_main(settings: Settings, database_url: str, log_level: int, reader: Connection) -> None:
     """Entry point of the dispatcher process."""
     # Dies with the API process; no memory ceiling (the parse processes have theirs).
     confine_process(None)
     _name_process(PROCESS_NAME)
-    # Ctrl-C reaches the whole process group: the API process decides when this one stops.
+    # Ctrl-C, or a service manager's SIGTERM, reaches the whole process group: the API process
+    # decides when this one stops (it closes the pipe). SIGINT is ignored (its parse processes
+    # inherit that: no KeyboardInterrupt tracebacks); SIGTERM gets a handler, which the parse
+    # processes do not inherit: the pool still stops them with it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _leave_it_to_the_api)
     from service.db import Database
     from service.log_config import configure_logging
     from service.webhooks import WebhookSender

@@ -168,3 +168,4 @@ def test_a_stopped_server_leaks_no_semaphores(server, stop):
     log = server.log_path.read_text()
     assert "leaked semaphore" not in log
     assert "Traceback" not in log
+    assert "job dispatcher exited" not in log  # it left when told, not killed by the signal
