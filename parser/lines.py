@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 from parser import skew
+from parser.flags import is_flag
 from parser.page import Document, Page, Word
 
 
@@ -364,6 +365,14 @@ def is_prose(line: Line) -> bool:
         typical = size  # judge the remaining gaps against the font, not the spacing
     limit = max(2.5 * typical, 1.2 * size)
     wide = [i for i, g in enumerate(gaps) if g > limit]
-    if len(wide) == 1 and re.match(r"^[<>≤≥]?\d", words[wide[0] + 1].text):
+    if len(wide) == 1 and _value_starts(words[wide[0] + 1:wide[0] + 3]):
         return False  # "IRON BINDING CAPACITY    70 µmol/L (45 to 81)": a name, then its value
     return len(wide) <= 1 and sum(ch.isalpha() for ch in line.text) > 0.6 * len(line.text)
+
+
+def _value_starts(words: list[Word]) -> bool:
+    """A value starts here: a number, or a flag and then a number ("H 6 /HPF (0 - 5)")."""
+    number = re.compile(r"^[<>≤≥]?\d")
+    if number.match(words[0].text):
+        return True
+    return len(words) > 1 and bool(number.match(words[1].text)) and is_flag(words[0].text)

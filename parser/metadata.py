@@ -125,7 +125,7 @@ def split_at_labels(text: str) -> list[str]:
     """A phrase holding several "Label: value" pairs printed with single spaces, cut before
     each later known label: "Apellidos: GARCÍA Doctor: DR LÓPEZ" -> two phrases."""
     if ":" not in text:
-        return [text]  # most phrases: no label to cut before (the same answer, sooner)
+        return _cut_trailing_label(text)
     tokens = text.split()
     cuts: list[int] = []
     previous_end = -1  # the colon token of the label before: a label starts after it
@@ -144,6 +144,16 @@ def split_at_labels(text: str) -> list[str]:
 
 # A label's colon; the colon of a clock time ("Collected On 09/13/2025 11:48") is none.
 _LABEL_COLON = re.compile(r"[:：](?!\d)|(?<!\d)[:：]")
+
+
+def _cut_trailing_label(text: str) -> list[str]:
+    """A value printed close to the next label, without colons ("24.06.2024 Probenentnahme"
+    before that label's own value): cut before the label when a number ends the value."""
+    tokens = text.split()
+    for n in range(min(_MAX_LABEL_WORDS, len(tokens) - 1), 0, -1):
+        if _label_key(" ".join(tokens[-n:])) in _LABELS and re.search(r"\d", tokens[-n - 1]):
+            return [" ".join(tokens[:-n]), " ".join(tokens[-n:])]
+    return [text]
 
 
 def _split_label(text: str) -> tuple[str | None, str]:

@@ -116,3 +116,12 @@ def test_flag_letter_before_a_litre_per_litre_unit_is_part_of_the_unit():
 
     assert split_value("0,39 L / L") == ("0,39", None, "L/L", False)
     assert split_value("2,636 L / cumm") == ("2,636", "L", "/cumm", False)
+
+
+def test_a_flag_before_the_value_after_a_long_name_is_a_row_not_running_text():
+    rows = _rows(page([
+        [(40, 100, "Test"), (300, 100, "Befund")],
+        [(40, 120, "LEUKOZYTEN IM SEDIMENT"), (300, 120, "H 6 /HPF (0 - 5)")],
+        [(40, 135, "ERYTHROZYTEN IM SEDIMENT"), (300, 135, "1 /HPF (0 - 2)")],
+    ]))
+    assert [r[0] for r in rows] == ["LEUKOZYTEN IM SEDIMENT", "ERYTHROZYTEN IM SEDIMENT"]

@@ -46,3 +46,12 @@ def test_labels_without_colon_before_a_date_and_clock_time():
     meta = extract_metadata(doc, "en")
     assert (meta.specimen_number, meta.date_collected, meta.date_reported) == (
         "S9218004", "2025-09-13", "2025-09-14")
+
+
+def test_a_value_printed_close_to_the_next_label_without_colons():
+    doc = document(page([
+        [(40, 100, "Probeneingang"), (150, 100, "24.06.2024 Probenentnahme"), (330, 100, "24.06.2024")],
+        [(40, 115, "Befunddatum"), (150, 115, "25.06.2024")],
+    ]))
+    meta = extract_metadata(doc, "de")
+    assert (meta.date_collected, meta.date_reported) == ("2024-06-24", "2024-06-25")
