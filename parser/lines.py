@@ -371,8 +371,10 @@ def is_prose(line: Line) -> bool:
 
 
 def _value_starts(words: list[Word]) -> bool:
-    """A value starts here: a number, or a flag and then a number ("H 6 /HPF (0 - 5)")."""
+    """A value or range starts here: a number, or a flag or a lone comparator and then a
+    number ("H 6 /HPF (0 - 5)", "> 60 mL/min/1.73m2")."""
     number = re.compile(r"^[<>≤≥]?\d")
     if number.match(words[0].text):
         return True
-    return len(words) > 1 and bool(number.match(words[1].text)) and is_flag(words[0].text)
+    return len(words) > 1 and bool(number.match(words[1].text)) and (
+        words[0].text in ("<", ">", "≤", "≥", "<=", ">=") or is_flag(words[0].text))

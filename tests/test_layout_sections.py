@@ -125,3 +125,14 @@ def test_a_flag_before_the_value_after_a_long_name_is_a_row_not_running_text():
         [(40, 135, "ERYTHROZYTEN IM SEDIMENT"), (300, 135, "1 /HPF (0 - 2)")],
     ]))
     assert [r[0] for r in rows] == ["LEUKOZYTEN IM SEDIMENT", "ERYTHROZYTEN IM SEDIMENT"]
+
+
+def test_a_name_then_its_value_and_a_comparator_range_in_a_narrow_side_table_is_a_row():
+    from parser.lines import Line, is_prose
+    from page_builder import cell_words
+
+    words = cell_words(310, 100, "Débit de filtration glomérulaire", 8) + \
+        cell_words(440, 100, "75", 8) + cell_words(480, 100, "> 60 mL/min/1.73m2", 8)
+    assert not is_prose(Line(words, 1))
+    sentence = cell_words(40, 100, "Results to be correlated clinically with the patient history", 8)
+    assert is_prose(Line(sentence, 1))
