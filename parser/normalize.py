@@ -200,14 +200,15 @@ _TRAILING_FLAG = re.compile(r"\s+(\S+)$")
 
 def _trailing_flag(name: str) -> re.Match | None:
     """The flag word a flag column beside the names put at the end of a name ("AUSSEHEN
-    pathol", "PH-WERT erhöht", "WBC H"): a flag word of three letters or more in lower case
-    after a name in capitals, or H/L/HH/LL after a name of capitals; None otherwise."""
+    pathol", "PH-WERT erhöht", "SODIO Alto", "WBC H"): a flag word of three letters or more
+    not in capitals after a name in capitals, or H/L/HH/LL after a name of capitals; None
+    otherwise."""
     m = _TRAILING_FLAG.search(name)
     head = name[:m.start()] if m else ""
     if m is None or not re.search(r"[A-Z]{2}", head) or head != head.upper():
         return None
     word = m.group(1)
-    if re.fullmatch(r"HH|LL|H|L", word) or (word[:1].islower() and len(word) >= 3):
+    if re.fullmatch(r"HH|LL|H|L", word) or (word != word.upper() and len(word) >= 3):
         return m if parse_flag(word) is not None else None
     return None
 

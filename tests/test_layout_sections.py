@@ -136,3 +136,12 @@ def test_a_name_then_its_value_and_a_comparator_range_in_a_narrow_side_table_is_
     assert not is_prose(Line(words, 1))
     sentence = cell_words(40, 100, "Results to be correlated clinically with the patient history", 8)
     assert is_prose(Line(sentence, 1))
+
+
+def test_capitalised_flag_word_a_flag_column_put_after_a_capitals_name():
+    from parser.normalize import _trailing_flag
+
+    assert _trailing_flag("EMOGLOBINA Basso").group(1) == "Basso"
+    assert _trailing_flag("SODIO Alto").group(1) == "Alto"
+    assert _trailing_flag("Sodio Alto") is None  # no capitals name to stand out from
+    assert _trailing_flag("GLOBULI ROSSI") is None
