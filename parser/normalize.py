@@ -100,6 +100,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     raw_value, range_text = row.value, row.range_text
     if context.decimal_comma:
         raw_value = join_thousands(raw_value)
+    if row.ocr:
+        raw_value = drop_arrow_mark(raw_value)
     if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
         raw_value, range_text = peeled  # "153 g/L (135-175)": the range in the value cell
     value, glued_flag, glued_units, repaired = split_value(raw_value)
@@ -173,6 +175,7 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
             return f"{name!r} is a label, not a test name"
         return f"{name!r} does not read as a test name (range, category or prose)"
     raw_value = join_thousands(row.value) if context.decimal_comma else row.value
+    raw_value = drop_arrow_mark(raw_value) if row.ocr else raw_value
     peeled = _bracketed_range(raw_value) if row.range_text is None else None
     value = split_value(peeled[0] if peeled else raw_value)[0]
     if not value:
@@ -229,6 +232,19 @@ def clean_test_name(name: str) -> str:
 
 
 _SPACED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,]|\s\d)")
+
+
+_ARROW_MARK = re.compile(r"[|!Tt]{1,2}")  # OCR's readings of a printed ↑ or ↓
+
+
+def drop_arrow_mark(text: str) -> str:
+    """An arrow flag between the value and its unit that OCR read as a mark ("9,4 T mmol/L",
+    "133 |! mmol/L"): the mark goes (its direction is not known; the range tells it)."""
+    tokens = text.split()
+    if len(tokens) > 2 and _numberish(tokens[0]) and _ARROW_MARK.fullmatch(tokens[1]) \
+            and unit_lexicon.is_unit(tokens[2], True):
+        return " ".join([tokens[0], *tokens[2:]])
+    return text
 
 
 def join_thousands(text: str) -> str:

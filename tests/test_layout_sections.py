@@ -145,3 +145,12 @@ def test_capitalised_flag_word_a_flag_column_put_after_a_capitals_name():
     assert _trailing_flag("SODIO Alto").group(1) == "Alto"
     assert _trailing_flag("Sodio Alto") is None  # no capitals name to stand out from
     assert _trailing_flag("GLOBULI ROSSI") is None
+
+
+def test_ocr_arrow_flag_read_as_a_mark_between_value_and_unit_goes():
+    from parser.normalize import drop_arrow_mark
+
+    assert drop_arrow_mark("9,4 T mmol/L (2,5-7,8)") == "9,4 mmol/L (2,5-7,8)"
+    assert drop_arrow_mark("133 |! mmol/L (136-145)") == "133 mmol/L (136-145)"
+    assert drop_arrow_mark("8,1 t pmol/L") == "8,1 pmol/L"
+    assert drop_arrow_mark("7.2 T (3.5-5.0)") == "7.2 T (3.5-5.0)"  # no unit after the mark
