@@ -59,9 +59,12 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
             meta.patient_first_name = split_person_name(value)[0]
         elif field == "last_name" and meta.patient_last_name is None:
             first, last = split_person_name(value)
-            meta.patient_last_name = last or first
-            if last and meta.patient_first_name is None and _surname_first(value.split()):
-                meta.patient_first_name = first  # "Nom : DUPONT Marie"
+            if last and _surname_first(value.split()):
+                meta.patient_last_name = last
+                if meta.patient_first_name is None:
+                    meta.patient_first_name = first  # "Nom : DUPONT Marie"
+            else:  # all of it is the surname ("Apellidos: GARCÍA LÓPEZ")
+                meta.patient_last_name = _surname_text(value) if first else None
         elif field == "dob" and meta.dob is None:
             meta.dob = read_date(value, order)
         elif field in ("gender", "age_gender") and meta.gender is None:
@@ -233,6 +236,12 @@ def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | 
     return tokens[0], tokens[-1]
 
 
+def _surname_text(text: str) -> str | None:
+    """The whole printed surname under a surname label, without what follows it."""
+    text = re.split(r"\s{2,}", text, maxsplit=1)[0]
+    return _TITLES.sub("", _before_other_label(text)).strip(" ,;") or None
+
+
 def _surname_first(tokens: list[str]) -> bool:
     """"DELACROIX Rohan": a surname in capitals before given names that are not, as European
     (and many hospital) systems print it."""
@@ -246,7 +255,9 @@ def _before_other_label(text: str) -> str:
     kept: list[str] = []
     for token in text.split():
         bare = token.strip(":#.,").lower()
-        if re.search(r"\d", token) or bare in _LABELS or (kept and bare in ("am", "pm")):
+        # A label ends the name only after it: a name may begin with a label's word
+        # ("Nombre: PACIENTE PRUEBA").
+        if re.search(r"\d", token) or (kept and (bare in _LABELS or bare in ("am", "pm"))):
             break
         kept.append(token)
     return " ".join(kept)

@@ -55,3 +55,12 @@ def test_a_value_printed_close_to_the_next_label_without_colons():
     ]))
     meta = extract_metadata(doc, "de")
     assert (meta.date_collected, meta.date_reported) == ("2024-06-24", "2024-06-25")
+
+
+def test_a_surname_label_keeps_both_spanish_surnames_and_a_name_may_start_with_a_label_word():
+    doc = document(page([
+        [(40, 100, "Nombre: PACIENTE PRUEBA"), (300, 100, "Nº petición: 00000001")],
+        [(40, 115, "Apellidos: GARCÍA LÓPEZ"), (300, 115, "Doctor: DR PRUEBA")],
+    ]))
+    meta = extract_metadata(doc, "es")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("PACIENTE", "GARCÍA LÓPEZ")
