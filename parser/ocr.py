@@ -90,7 +90,7 @@ def prepare_page(
         units_per_pixel /= reduction
         dpi = round(dpi * reduction) if dpi else None
     prepared, info = prepare_for_ocr(image, dpi=dpi, clean_background=clean_background)
-    effective_dpi = max(70, round((dpi or estimated_dpi(image)) * info.scale))
+    effective_dpi = max(70, round((dpi or info.dpi or estimated_dpi(image)) * info.scale))
     return PreparedPage(prepared, info, number, units_per_pixel / info.scale, effective_dpi)
 
 
@@ -118,8 +118,8 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_micro_signs(prepared, words)
     factor = page.units_per_pixel  # back from the OCR image's pixels to page units
     log.debug(
-        "ocr page %d: %d words, skew %.2f, rotation %d, scale %.2f, flattened %s",
-        page.number, len(words), info.skew, rotation, info.scale, info.flattened,
+        "ocr page %d: %d words, skew %.2f, rotation %d, scale %.2f, flattened %s, dewarped %s",
+        page.number, len(words), info.skew, rotation, info.scale, info.flattened, info.dewarped,
     )
     return Page(
         number=page.number,

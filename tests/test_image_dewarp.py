@@ -1,0 +1,65 @@
+"""A photographed page seen whole against a darker desk is mapped onto a rectangle: keystone
+and tilt undone before OCR (parser.image.page_corners, dewarp)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from extract_samples import render, report_pdf
+from parser import image as prep
+
+
+@pytest.fixture(scope="module")
+def page() -> Image.Image:
+    return render(report_pdf(), dpi=150).convert("L")
+
+
+def _photographed(page: Image.Image, corners: list[tuple[float, float]], frame=(1500, 1900)) -> Image.Image:
+    """`page` warped so that its corners (UL, UR, LR, LL) land on `corners` of a dark desk."""
+    w, h = page.size
+    rows, target = [], []
+    for (x, y), (u, v) in zip(corners, [(0, 0), (w, 0), (w, h), (0, h)]):
+        rows += [[x, y, 1, 0, 0, 0, -u * x, -u * y], [0, 0, 0, x, y, 1, -v * x, -v * y]]
+        target += [u, v]
+    coefficients = tuple(np.linalg.solve(np.array(rows, float), np.array(target, float)))
+    warped = page.transform(frame, Image.PERSPECTIVE, coefficients, Image.BICUBIC, fillcolor=0)
+    mask = Image.new("L", page.size, 255).transform(frame, Image.PERSPECTIVE, coefficients, Image.BILINEAR)
+    return Image.composite(warped, Image.new("L", frame, 70), mask)
+
+
+KEYSTONE = [(140.0, 90.0), (1340.0, 120.0), (1380.0, 1800.0), (100.0, 1770.0)]
+
+
+def test_the_corners_of_a_photographed_page_are_found(page):
+    photo = _photographed(page, KEYSTONE)
+    corners = prep.page_corners(prep.surroundings(photo))
+    assert corners is not None and not prep.is_square(corners)
+    found = corners * prep.SURROUNDINGS_CELL + prep.SURROUNDINGS_CELL / 2
+    assert np.abs(found - np.array(KEYSTONE)).max() < 12
+
+
+def test_the_dewarped_page_is_upright_and_only_page(page):
+    photo = _photographed(page, KEYSTONE)
+    gray, info = prep.prepare_for_ocr(photo)
+    assert info.dewarped and abs(info.skew) < prep.MIN_SKEW
+    # A rectangle as wide as the quadrilateral's longer horizontal side and as tall as its
+    # longer vertical one.
+    ul, ur, lr, ll = np.array(KEYSTONE)
+    width = max(np.linalg.norm(ur - ul), np.linalg.norm(lr - ll))
+    height = max(np.linalg.norm(ll - ul), np.linalg.norm(lr - ur))
+    assert gray.height / gray.width == pytest.approx(height / width, rel=0.02)
+    straight = prep.dewarp(prep.whiten_outside_page(photo), prep.page_corners(prep.surroundings(photo)) * 8 + 4)
+    assert abs(prep.measure_skew(straight)) < 0.3
+    assert np.asarray(straight).min() < 60  # the ink stays
+
+
+def test_a_square_page_a_cut_page_and_a_scan_are_left_alone(page):
+    square = _photographed(page, [(100.0, 100.0), (1400.0, 100.0), (1400.0, 1800.0), (100.0, 1800.0)])
+    corners = prep.page_corners(prep.surroundings(square))
+    assert corners is not None and prep.is_square(corners)
+    cut = _photographed(page, [(-50.0, 90.0), (1340.0, 120.0), (1380.0, 1800.0), (-80.0, 1770.0)])
+    assert prep.page_corners(prep.surroundings(cut)) is None
+    _, info = prep.prepare_for_ocr(_photographed(page, KEYSTONE), dpi=150)
+    assert not info.dewarped  # a rendered PDF page keeps its frame (its words map to points)
