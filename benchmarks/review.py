@@ -31,7 +31,7 @@ from benchmarks.review_corpus import Case, drawn, families
 from review import risk
 from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
 
-THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99)
 MAX_EXPECTED = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 100.0)
 TARGET_BAD = 0.005  # wrong/missing/extra rows inside jobs that skip review
 TARGET_CAUGHT = 0.95  # documents with an error that go to review

@@ -4,7 +4,8 @@ The job runner calls `route_report` after the pipeline. Every row gets a calibra
 of being right (`review.risk`: reader confidence, evidence checks, LOINC status). A job goes to
 `pending_review` when any row's probability is below the team's threshold, when the expected
 number of wrong rows in it exceeds `MAX_EXPECTED_WRONG`, or when it has no rows; the rest complete
-directly. Rows confirmed by evidence (a derived value agreeing with its parts, a flag agreeing
+directly. A usual panel printed with one member missing (`review.panels`) goes to review too: a
+row the reader dropped. Rows confirmed by evidence (a derived value agreeing with its parts, a flag agreeing
 with the range) need no person; a row contradicting its neighbours does.
 The defaults were chosen with `python -m benchmarks.review` on reports not used for fitting.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from parser.models import LabReportResult, ReportData
-from review import plausibility, risk
+from review import panels, plausibility, risk
 
 # The team's setting: the lowest probability of being right a row may have and still reach the
 # client unchecked (a row below it sends its job to review).
@@ -127,6 +128,7 @@ def route_report(
     expected_wrong = sum(row.risk for row in assessed)
     if expected_wrong > max_expected_wrong and not doubtful:
         reasons.append(REASON_EXPECTED_WRONG)
+    reasons += panels.missing_members(report)  # a dropped row: no row's evidence can show it
     return RoutingDecision(needs_review=bool(reasons), reasons=reasons, uncertain=uncertain_of(report, assessed, doubtful))
 
 

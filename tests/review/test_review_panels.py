@@ -1,0 +1,31 @@
+from parser.models import LabReportResult, LoincMatch, ReportData
+from review import panels
+from review.routing import route_report
+
+CBC = {"WBC": "6690-2", "RBC": "789-8", "Hemoglobin": "718-7", "Hematocrit": "4544-3", "MCV": "787-2",
+       "MCH": "785-6", "MCHC": "786-4", "Platelets": "777-3"}
+
+
+def coded(name, code):
+    return LabReportResult(test_name=name, value="1", loinc_matches=[
+        LoincMatch(loinc_code=code, loinc_name=name, display_name=name, confidence_score=0.95)])
+
+
+def test_a_blood_count_missing_one_member_is_suspect():
+    rows = [coded(name, code) for name, code in CBC.items() if name != "Hematocrit"]
+    reasons = panels.missing_members(ReportData(results=rows))
+    assert reasons == ["blood count without its haematocrit (a row may have been dropped)"]
+    assert any("haematocrit" in reason for reason in route_report(ReportData(results=rows)).reasons)
+
+
+def test_a_whole_panel_or_a_small_part_of_one_says_nothing():
+    whole = [coded(name, code) for name, code in CBC.items()]
+    assert panels.missing_members(ReportData(results=whole)) == []
+    part = [coded("Hemoglobin", "718-7"), coded("Hematocrit", "4544-3"), coded("Platelets", "777-3")]
+    assert panels.missing_members(ReportData(results=part)) == []
+
+
+def test_si_twins_and_method_siblings_count_as_the_member():
+    rows = [coded(name, code) for name, code in CBC.items() if name != "Hematocrit"]
+    rows.append(coded("PCV", "20570-8"))
+    assert panels.missing_members(ReportData(results=rows)) == []
