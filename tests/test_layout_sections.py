@@ -154,3 +154,12 @@ def test_ocr_arrow_flag_read_as_a_mark_between_value_and_unit_goes():
     assert drop_arrow_mark("133 |! mmol/L (136-145)") == "133 mmol/L (136-145)"
     assert drop_arrow_mark("8,1 t pmol/L") == "8,1 pmol/L"
     assert drop_arrow_mark("7.2 T (3.5-5.0)") == "7.2 T (3.5-5.0)"  # no unit after the mark
+
+
+def test_single_spaced_row_with_a_long_name_unit_and_range_is_no_running_text():
+    rows = _rows(page([
+        [(40, 100, "Prueba"), (300, 100, "Resultado"), (400, 100, "Unidades"), (480, 100, "Referencia")],
+        [(40, 120, "Alanina aminotransferasa (ALT/GPT) 15 U/L 1 - 50")],
+        [(40, 135, "La muestra se recibió hemolizada y se repite el análisis mañana")],
+    ]))
+    assert [r[:2] for r in rows] == [("Alanina aminotransferasa (ALT/GPT)", "15")]

@@ -53,6 +53,7 @@ def place(line: Line, header: Header) -> Cells:
             fields = read_fields([w.text for w in phrase.words], line.ocr)
             if fields is not None and header.kinds & set(cols.VALUE_KINDS):
                 _add_fields(cells, header, phrase, fields)  # single-spaced fields
+                prose = prose and not _measured(fields)
                 continue
             if len(phrase.words) >= SENTENCE_WORDS - 2:
                 prose = True  # a sentence running across columns
@@ -72,7 +73,14 @@ def place(line: Line, header: Header) -> Cells:
         if fields is not None:
             del cells[cols.NAME]
             _add_fields(cells, header, names[0], fields)
+            prose = prose and not _measured(fields)
     return Cells(line, cells, ambiguous, prose)
+
+
+def _measured(fields: Fields) -> bool:
+    """Fields with a unit or a range after the value: a result row, however many words its
+    name has ("Alanina aminotransferasa (ALT/GPT) 15 U/L 1 - 50"), not running text."""
+    return fields.units[1] > fields.units[0] or fields.range[1] > fields.range[0]
 
 
 _OPEN_RANGE = re.compile(r"^[<>≤≥]?\d[\d.,]*\s*[-–]$")  # "4.000 -": a range's low end and dash
