@@ -52,8 +52,9 @@ class Settings(BaseSettings):
     storage: Literal["auto", "files", "database"] = "auto"
     allow_private_webhooks: bool = False
 
-    # Parsing workers. "process" keeps CPU-heavy parsing out of the API process;
-    # "thread" runs it in the API process (small deployments, debugging).
+    # Parsing workers. "process" keeps CPU-heavy parsing, and the job dispatcher and webhook
+    # sender (service.dispatch_process), out of the API process; "thread" runs all of it in
+    # the API process (small deployments, debugging, tests).
     executor: Literal["process", "thread"] = "process"
     workers: int = Field(default_factory=lambda: os.cpu_count() or 1, ge=1)
     max_pages: int = Field(default=30, ge=1)
