@@ -280,7 +280,7 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     # A flag between the value and its unit: "12.8 L gm / dl", "2,636 L / cumm" (the flag
     # reading only when the rest is a unit of the lexicon on its own).
     if len(tokens) > 2 and _numberish(tokens[0]) and parse_flag(tokens[1]) and \
-            unit_lexicon.is_unit(" ".join(tokens[2:])) and \
+            _lexicon_unit(" ".join(tokens[2:])) and \
             not unit_lexicon.is_unit(" ".join(tokens[1:])):  # "0,39 L / L" is litres per litre
         flag, tokens = tokens[1], [tokens[0], *tokens[2:]]
     # Two readings of a trailing "L": the end of a unit ("mmol / L") or a flag; the whole
@@ -363,6 +363,11 @@ def _flag_before_unit(units: str) -> tuple[str, str] | None:
     if m and parse_flag(m.group(1)) and unit_lexicon.is_unit(m.group(2), True):
         return m.group(1), m.group(2)
     return None
+
+
+def _lexicon_unit(text: str) -> bool:
+    """A unit of the lexicon as printed or with an OCR slip repair_unit undoes ("mmotl/L")."""
+    return unit_lexicon.is_unit(text) or unit_lexicon.repair(text) is not None
 
 
 def _unit_like(text: str) -> bool:

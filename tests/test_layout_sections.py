@@ -163,3 +163,9 @@ def test_single_spaced_row_with_a_long_name_unit_and_range_is_no_running_text():
         [(40, 135, "La muestra se recibió hemolizada y se repite el análisis mañana")],
     ]))
     assert [r[:2] for r in rows] == [("Alanina aminotransferasa (ALT/GPT)", "15")]
+
+
+def test_flag_between_value_and_an_ocr_damaged_unit():
+    from parser.normalize import split_value
+
+    assert split_value("2,5 L mmotl/L") == ("2,5", "L", "mmotl/L", False)
