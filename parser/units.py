@@ -144,8 +144,8 @@ def _edge_slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _micro_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The micro sign read as y, yu, pu or j ("yumol/L", "ymol/L", "jmol/L")."""
-    micro = re.match(r"^(?:yu|pu|y|j)(?=[a-z])", key)
+    """The micro sign read as y, yu, pu, ju or j ("yumol/L", "ymol/L", "jumol/L", "jmol/L")."""
+    micro = re.match(r"^(?:yu|pu|ju|y|j)(?=[a-z])", key)
     if micro and "u" + key[micro.end():] in keys:
         return "µ" + re.sub(r"\s+", "", text)[micro.end():]
     return None

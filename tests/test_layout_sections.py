@@ -169,3 +169,6 @@ def test_flag_between_value_and_an_ocr_damaged_unit():
     from parser.normalize import split_value
 
     assert split_value("2,5 L mmotl/L") == ("2,5", "L", "mmotl/L", False)
+    from parser.units import repair
+
+    assert repair("jumol/L") == "µmol/L"  # the micro sign read as "ju"
