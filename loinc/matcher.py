@@ -101,9 +101,10 @@ def alias_key(test_name: str, units: str | None) -> tuple[str, str]:
 
 
 def _short_analyte(short_name: str) -> str:
+    """The analyte words of a short name: "Ca-I SerPl-sCnc" -> "Ca-I" (the qualifier stays: ionized)."""
     words = []
-    for word in short_name.split("-")[0].split():
-        if _SHORT_NAME_STOP.match(word):
+    for word in short_name.split():
+        if _SHORT_NAME_STOP.match(word.split("-")[0]):
             break
         words.append(word)
     return " ".join(words)

@@ -319,3 +319,10 @@ def test_a_presence_finding_by_a_method_nobody_named_is_no_kind_competitor(match
     assert not _kind_ambiguous(ranked, matcher._cell_kinds, matcher._much_rarer)
     assert matcher.match("Platelet Count", None).status == AUTO_MATCH
     assert matcher.match("Neutrophils", None).status == NEEDS_REVIEW  # % or count: only a unit says
+
+
+def test_a_short_names_qualifier_is_kept_calcium_is_not_ionized_calcium(matcher):
+    # "Ca-I SerPl-sCnc" read as plain "Ca" made ionized calcium a close competitor of every calcium.
+    result = matcher.match("Calcium", "mmol/L")
+    assert (result.matches[0][0].code, result.status) == ("2000-8", AUTO_MATCH)
+    assert top_code(matcher, "Ionized Calcium", "mmol/L") == "1995-0"
