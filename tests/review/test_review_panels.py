@@ -29,3 +29,12 @@ def test_si_twins_and_method_siblings_count_as_the_member():
     rows = [coded(name, code) for name, code in CBC.items() if name != "Hematocrit"]
     rows.append(coded("PCV", "20570-8"))
     assert panels.missing_members(ReportData(results=rows)) == []
+
+
+def test_a_urine_dipstick_missing_one_pad_is_suspect():
+    pads = {"SG": "2965-2", "pH": "2756-5", "Protein": "20454-5", "Glucose": "2349-9", "Ketones": "33903-6",
+            "Occult Blood": "5794-3", "Nitrite": "32710-6"}
+    rows = [coded(name, code) for name, code in pads.items()]
+    assert panels.missing_members(ReportData(results=rows)) == [
+        "urine dipstick without its leukocyte esterase (a row may have been dropped)"]
+    assert panels.missing_members(ReportData(results=rows + [coded("LE", "5799-2")])) == []
