@@ -288,8 +288,11 @@ def dewarp(gray: Image.Image, corners: np.ndarray) -> Image.Image:
         rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
         rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
     coefficients = np.linalg.solve(np.array(rows, dtype=np.float64), corners.reshape(-1).astype(np.float64))
+    # Bicubic: a photo is soft already; bilinear blurred thin strokes further ("lron", units
+    # lost: fresh dev photos 0.952 recall and 0.887 unit against 0.988 and 0.976; the check
+    # seeds read the same either way, recall 0.996).
     return gray.transform(
-        (width, height), Image.PERSPECTIVE, tuple(coefficients), Image.BILINEAR, fillcolor=255
+        (width, height), Image.PERSPECTIVE, tuple(coefficients), Image.BICUBIC, fillcolor=255
     )
 
 
