@@ -115,6 +115,10 @@ def start_parse_processes(server: Server) -> set[int]:
     return descendants(server.process.pid)
 
 
+def niceness(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+
+
 def dispatcher_pid(server: Server) -> int:
     """The server's child that started the parse processes (the job dispatcher)."""
     parents = {}
@@ -147,6 +151,10 @@ def test_the_dispatcher_runs_in_its_own_process_and_a_dead_one_is_replaced(serve
     assert Path(f"/proc/{dispatcher}/comm").read_text().strip() == "labreport-jobs"  # named for ps/top
     parse_processes = descendants(dispatcher)
     assert parse_processes
+    # Priorities: the API first, then the dispatcher, then the parse processes (+10 in all).
+    api_nice = niceness(server.process.pid)
+    assert niceness(dispatcher) == min(19, api_nice + 5)
+    assert {niceness(pid) for pid in parse_processes} == {min(19, api_nice + 10)}
     os.kill(dispatcher, signal.SIGKILL)
     deadline = time.monotonic() + 15
     while any(alive(pid) for pid in parse_processes | {dispatcher}) and time.monotonic() < deadline:
