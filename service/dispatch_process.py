@@ -37,9 +37,6 @@ log = logging.getLogger(__name__)
 # out), then kills it.
 STOP_TIMEOUT_SECONDS = 20.0
 JOBS, WEBHOOKS = b"j", b"w"  # what a message through the pipe asks for
-# CPU niceness of this process: between the API (0), which must answer first, and the parse
-# processes (LABREPORT_WORKER_NICENESS, 10), which it must keep fed.
-NICENESS = 5
 # Its name in ps/top (comm), so an operator and benchmarks/memory.py can tell it apart.
 PROCESS_NAME = "labreport-jobs"
 # A dispatcher that died is started again after this pause (no tight loop of crashes).
@@ -77,13 +74,6 @@ def _name_process(name: str) -> None:
         log.debug("process keeps its name: %s", error)  # not Linux: cosmetic only
 
 
-def _nicer(increment: int) -> None:
-    try:
-        os.nice(increment)
-    except OSError as error:
-        log.debug("job dispatcher keeps normal priority: %s", error)  # not permitted here
-
-
 def _leave_it_to_the_api(signum: int, _frame) -> None:
     log.debug("job dispatcher: signal %d ignored; it stops when the API process does", signum)
 
@@ -93,10 +83,6 @@ def dispatcher_main(settings: Settings, database_url: str, log_level: int, reade
     # Dies with the API process; no memory ceiling (the parse processes have theirs).
     confine_process(None)
     _name_process(PROCESS_NAME)
-    # The parse processes' niceness counts from the API's: they add to this one's.
-    offset = min(NICENESS, settings.worker_niceness)
-    _nicer(offset)
-    settings = settings.model_copy(update={"worker_niceness": settings.worker_niceness - offset})
     # Ctrl-C, or a service manager's SIGTERM, reaches the whole process group: the API process
     # decides when this one stops (it closes the pipe). SIGINT is ignored (its parse processes
     # inherit that: no KeyboardInterrupt tracebacks); SIGTERM gets a handler, which the parse
