@@ -36,6 +36,25 @@ def raw_request(server: Server, request: bytes, *, timeout: float = 5) -> bytes:
         return sock.recv(65536)
 
 
+def recv_response(sock: socket.socket) -> bytes:
+    """One whole HTTP response: its head and body may come in separate segments."""
+    answer = b""
+    while b"\r\n\r\n" not in answer or len(answer.partition(b"\r\n\r\n")[2]) < _content_length(answer):
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        answer += chunk
+    return answer
+
+
+def _content_length(answer: bytes) -> int:
+    for line in answer.partition(b"\r\n\r\n")[0].split(b"\r\n")[1:]:
+        name, _, value = line.partition(b":")
+        if name.strip().lower() == b"content-length":
+            return int(value.strip())
+    return 0
+
+
 def test_oversized_headers_and_too_many_headers_get_431(server):
     huge = b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * (64 * 1024) + b"\r\n\r\n"
     assert raw_request(server, huge).startswith(b"HTTP/1.1 431")
@@ -64,7 +83,7 @@ def test_a_client_trickling_its_body_gets_408(server):
     with socket.create_connection(("127.0.0.1", server.port), timeout=10) as sock:
         sock.sendall(head + b'{"client_user_id": ')  # and then nothing more
         started = time.monotonic()
-        answer = sock.recv(65536)
+        answer = recv_response(sock)
         assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
         assert b"did not arrive within 2 s" in answer
         assert time.monotonic() - started < 8
