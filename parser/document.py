@@ -27,7 +27,7 @@ from parser.exceptions import (
     TooManyFilesError,
     TooManyPagesError,
 )
-from parser.image import exif_upright
+from parser.image import exif_upright, straighten_photo
 from parser.ocr import PreparedPage, ocr_page, prepare_page, read_page
 from parser.page import Document, Page
 from parser.pdf import extract_text_layer
@@ -91,7 +91,8 @@ def load_images(images: list[bytes], *, max_pages: int = DEFAULT_MAX_PAGES) -> D
 
 def render_page_png(data: bytes, page_number: int, *, scale: float = 1.5, rotation: int = 0) -> bytes:
     """A PNG of one page for the review UI: PDF pages at `scale` x 72 dpi; photos upright
-    (EXIF applied) and at most MAX_PREVIEW_SIDE pixels. `rotation` (clockwise degrees, as
+    (EXIF applied), a page seen whole mapped onto its rectangle as OCR maps it (its result
+    boxes are fractions of that rectangle), and at most MAX_PREVIEW_SIDE pixels. `rotation` (clockwise degrees, as
     `Page.rotation`) turns the picture the way OCR read it, so result boxes line up."""
     kind = sniff(data)
     if kind == "pdf":
@@ -108,6 +109,7 @@ def render_page_png(data: bytes, page_number: int, *, scale: float = 1.5, rotati
         image = exif_upright(open_image(data))
         if max(image.size) > MAX_PREVIEW_SIDE:
             image.thumbnail((MAX_PREVIEW_SIDE, MAX_PREVIEW_SIDE), Image.LANCZOS)
+        image = straighten_photo(image.convert("RGB") if image.mode not in ("L", "RGB") else image)
     if rotation % 360:
         image = image.rotate(-(rotation % 360), expand=True)
     buffer = io.BytesIO()

@@ -63,3 +63,22 @@ def test_a_square_page_a_cut_page_and_a_scan_are_left_alone(page):
     assert prep.page_corners(prep.surroundings(cut)) is None
     _, info = prep.prepare_for_ocr(_photographed(page, KEYSTONE), dpi=150)
     assert not info.dewarped  # a rendered PDF page keeps its frame (its words map to points)
+
+
+def test_the_review_preview_of_a_photo_shows_the_page_ocr_read(page):
+    """Result boxes are fractions of the straightened page: the preview must show that page,
+    not the desk around a tilted one."""
+    import io
+
+    from parser.document import render_page_png
+
+    buffer = io.BytesIO()
+    _photographed(page, KEYSTONE).convert("RGB").save(buffer, format="PNG")
+    preview = Image.open(io.BytesIO(render_page_png(buffer.getvalue(), 1))).convert("L")
+    ul, ur, lr, ll = np.array(KEYSTONE)
+    width = max(np.linalg.norm(ur - ul), np.linalg.norm(lr - ll))
+    height = max(np.linalg.norm(ll - ul), np.linalg.norm(lr - ur))
+    assert preview.height / preview.width == pytest.approx(height / width, rel=0.02)
+    pixels = np.asarray(preview)
+    corners = [pixels[:6, :6], pixels[:6, -6:], pixels[-6:, :6], pixels[-6:, -6:]]
+    assert min(float(corner.mean()) for corner in corners) > 200  # paper, not the desk (70)
