@@ -63,7 +63,8 @@ def load_document(
     kind = sniff(data, declared_type)
     if kind == "pdf":
         return Document(kind="pdf", pages=list(_pdf_pages(data, max_pages)))
-    return Document(kind=kind, pages=[_image_page(open_image(data), 1)])
+    with tesseract.Engine() as engine:
+        return Document(kind=kind, pages=[_image_page(open_image(data), 1, engine)])
 
 
 def load_images(images: list[bytes], *, max_pages: int = DEFAULT_MAX_PAGES) -> Document:
@@ -83,17 +84,19 @@ def load_images(images: list[bytes], *, max_pages: int = DEFAULT_MAX_PAGES) -> D
         raise TooManyPagesError(f"the upload has {len(images)} pages; the limit is {max_pages}")
     decoded = [open_image(data) for data in images]  # all checked before any slow OCR
     pages = []
-    for number, image in enumerate(decoded, start=1):
-        pages.append(_image_page(image, number))
-        image.close()
+    with tesseract.Engine() as engine:  # one reader (one model load) for all the photos
+        for number, image in enumerate(decoded, start=1):
+            pages.append(_image_page(image, number, engine))
+            image.close()
     return Document(kind=kinds[0], pages=pages)
 
 
 def render_page_png(data: bytes, page_number: int, *, scale: float = 1.5, rotation: int = 0) -> bytes:
     """A PNG of one page for the review UI: PDF pages at `scale` x 72 dpi; photos upright
     (EXIF applied), a page seen whole mapped onto its rectangle as OCR maps it (its result
-    boxes are fractions of that rectangle), and at most MAX_PREVIEW_SIDE pixels. `rotation` (clockwise degrees, as
-    `Page.rotation`) turns the picture the way OCR read it, so result boxes line up."""
+    boxes are fractions of that rectangle), and at most MAX_PREVIEW_SIDE pixels. `rotation`
+    (clockwise degrees, as `Page.rotation`) turns the picture the way OCR read it, so result
+    boxes line up."""
     kind = sniff(data)
     if kind == "pdf":
         pdf = open_pdf(data, max_pages=0)
@@ -191,8 +194,8 @@ def _render(page: pdfium.PdfPage, *, dpi: float, grayscale: bool = True) -> Imag
     return image
 
 
-def _image_page(image: Image.Image, number: int) -> Page:
+def _image_page(image: Image.Image, number: int, engine: tesseract.Engine) -> Page:
     # A photo's stored dpi is usually a camera default: OCR estimates it from the pixels.
-    # One tesseract reader serves the page's passes (the page, then its doubtful numbers).
-    with tesseract.Engine() as engine, tesseract.using(engine):
+    # The document's tesseract reader serves the page's passes (the page, its doubtful numbers).
+    with tesseract.using(engine):
         return ocr_page(exif_upright(image), number=number, units_per_pixel=1.0, dpi=None)

@@ -296,13 +296,20 @@ def dewarp(gray: Image.Image, corners: np.ndarray) -> Image.Image:
     )
 
 
+def tilted_page(outside: np.ndarray) -> np.ndarray | None:
+    """The corners, in pixels, of a page seen whole that is not upright (what `dewarp` maps
+    onto a rectangle); None when the photo keeps its frame."""
+    corners = page_corners(outside)
+    if corners is None or is_square(corners):
+        return None
+    return corners * SURROUNDINGS_CELL + SURROUNDINGS_CELL / 2
+
+
 def straighten_photo(image: Image.Image) -> Image.Image:
     """The photo in colour, with the page mapped onto its rectangle exactly as `prepare_for_ocr`
     maps it: the review preview of a photo then shows the frame its result boxes refer to."""
-    corners = page_corners(surroundings(to_gray(image)))
-    if corners is None or is_square(corners):
-        return image
-    return dewarp(image, corners * SURROUNDINGS_CELL + SURROUNDINGS_CELL / 2)
+    corners = tilted_page(surroundings(to_gray(image)))
+    return image if corners is None else dewarp(image, corners)
 
 
 def is_square(corners: np.ndarray) -> bool:
@@ -398,10 +405,10 @@ def prepare_for_ocr(
     gray = to_gray(image)
     outside = surroundings(gray)
     gray = whiten_outside_page(gray, outside)
-    corners = page_corners(outside) if dpi is None else None  # a photo: the page seen whole
-    dewarped = corners is not None and not is_square(corners)
+    corners = tilted_page(outside) if dpi is None else None  # a photo: the page seen whole
+    dewarped = corners is not None
     if dewarped:
-        gray = dewarp(gray, corners * SURROUNDINGS_CELL + SURROUNDINGS_CELL / 2)
+        gray = dewarp(gray, corners)
     page_dpi = dpi if dpi else estimated_dpi(gray)
     flattened = False
     if clean_background or (clean_background is None and has_uneven_light(gray)):

@@ -26,6 +26,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
 
 import pytesseract
 from PIL import Image
@@ -154,59 +155,8 @@ def _words(data: dict[str, list]) -> list[Word]:
 
 # --- the reader process ----------------------------------------------------------------------
 
-# The reader: a bare Python (-I -S: no site packages, ~0.03 s to start) driving libtesseract
-# through ctypes. Requests on stdin: "psm dpi language width height\n" and the 8-bit grey
-# pixels; replies on stdout: "ok N\n" or "error N\n" and N bytes (TSV text or a message).
-_READER_SOURCE = r"""
-import ctypes, sys
-lib = ctypes.CDLL(sys.argv[1])
-handle = ctypes.c_void_p
-lib.TessBaseAPICreate.restype = handle
-lib.TessBaseAPIInit3.argtypes = [handle, ctypes.c_char_p, ctypes.c_char_p]
-lib.TessBaseAPIDelete.argtypes = [handle]
-lib.TessBaseAPISetPageSegMode.argtypes = [handle, ctypes.c_int]
-lib.TessBaseAPISetImage.argtypes = [handle, ctypes.c_char_p] + [ctypes.c_int] * 4
-lib.TessBaseAPISetSourceResolution.argtypes = [handle, ctypes.c_int]
-lib.TessBaseAPIRecognize.argtypes = [handle, ctypes.c_void_p]
-lib.TessBaseAPIGetTsvText.argtypes = [handle, ctypes.c_int]
-lib.TessBaseAPIGetTsvText.restype = ctypes.c_void_p
-lib.TessDeleteText.argtypes = [ctypes.c_void_p]
-lib.TessBaseAPIClear.argtypes = [handle]
-source, sink = sys.stdin.buffer, sys.stdout.buffer
-apis = {}
-
-def reply(status, body):
-    sink.write(status + b" %d\n" % len(body) + body)
-    sink.flush()
-
-reply(b"ready", b"")
-for request in iter(source.readline, b""):
-    psm, dpi, language, width, height = request.split()
-    width, height = int(width), int(height)
-    pixels = source.read(width * height)
-    api = apis.get(language)
-    if api is None:
-        api = lib.TessBaseAPICreate()
-        if lib.TessBaseAPIInit3(api, None, language) != 0:
-            lib.TessBaseAPIDelete(api)
-            reply(b"error", b"no language data " + language)
-            continue
-        apis[language] = api
-    lib.TessBaseAPISetPageSegMode(api, int(psm))
-    lib.TessBaseAPISetImage(api, pixels, width, height, 1, width)
-    lib.TessBaseAPISetSourceResolution(api, int(dpi))
-    if lib.TessBaseAPIRecognize(api, None) != 0:
-        lib.TessBaseAPIClear(api)
-        reply(b"error", b"recognition failed")
-        continue
-    text = lib.TessBaseAPIGetTsvText(api, 0)
-    body = ctypes.string_at(text)
-    lib.TessDeleteText(text)
-    lib.TessBaseAPIClear(api)
-    reply(b"ok", body)
-for api in apis.values():
-    lib.TessBaseAPIDelete(api)
-"""
+# The reader runs as a file (not imported): see its docstring for the protocol.
+READER_SCRIPT = Path(__file__).with_name("tesseract_reader.py")
 READER_CLOSE_SECONDS = 10
 
 _current = threading.local()
@@ -260,7 +210,7 @@ class Engine:
                 self._unavailable = True
                 return None
             process = subprocess.Popen(
-                [sys.executable, "-I", "-S", "-c", _READER_SOURCE, library],
+                [sys.executable, "-I", "-S", str(READER_SCRIPT), library],
                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
             )
             try:

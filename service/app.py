@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -42,10 +41,6 @@ log = logging.getLogger(__name__)
 
 # Two uploads' checks at a time keep both cores busy without starving the GET polls.
 UPLOAD_CONCURRENCY = 2
-# How long a thread waiting for the interpreter lets the running one go on (Python's default
-# is 5 ms). A GET job takes the lock three times (event loop, worker thread, event loop); with
-# uploads' threads running, each take could wait the whole interval.
-GIL_SWITCH_SECONDS = 0.001
 
 
 def open_database(settings: Settings) -> Database:
@@ -80,7 +75,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # collector's full passes, which otherwise stall requests for tens of ms.
         gc.collect()
         gc.freeze()
-        sys.setswitchinterval(GIL_SWITCH_SECONDS)
         log.info("labreport service started (%s workers)", "celery" if settings.celery_mode else settings.executor)
         try:
             yield

@@ -146,8 +146,9 @@ class DispatcherProcess:
                 return
             try:
                 writer.send_bytes(message)
-            except (BlockingIOError, BrokenPipeError):
-                pass  # a wake-up is pending, or the dispatcher died and is being replaced
+            except (BlockingIOError, BrokenPipeError) as error:
+                # A wake-up is pending, or the dispatcher died and its successor finds the job.
+                log.debug("job dispatcher: wake-up not sent (%s)", type(error).__name__)
             except OSError as error:
                 log.warning("job dispatcher: cannot wake it (%s)", error)
 
