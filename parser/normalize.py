@@ -97,11 +97,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if not plausible_test_name(name):
         return None
     confidence = row.confidence
-    raw_value, range_text = row.value, row.range_text
-    if context.decimal_comma:
-        raw_value = join_thousands(raw_value)
-    if row.ocr:
-        raw_value = drop_arrow_mark(raw_value)
+    raw_value, range_text = _raw_value(row, context), row.range_text
     if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
         raw_value, range_text = peeled  # "153 g/L (135-175)": the range in the value cell
     value, glued_flag, glued_units, repaired = split_value(raw_value)
@@ -167,6 +163,12 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     )
 
 
+def _raw_value(row: RawRow, context: Context) -> str:
+    """The value cell before it is split: grouped thousands joined, an OCR'd arrow mark dropped."""
+    raw_value = join_thousands(row.value) if context.decimal_comma else row.value
+    return drop_arrow_mark(raw_value) if row.ocr else raw_value
+
+
 def rejection_reason(row: RawRow, context: Context) -> str | None:
     """Why normalize_row gives no result for `row` (for --explain); None when it gives one."""
     name = clean_test_name(row.name)
@@ -174,8 +176,7 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
         if is_non_result_label(name):
             return f"{name!r} is a label, not a test name"
         return f"{name!r} does not read as a test name (range, category or prose)"
-    raw_value = join_thousands(row.value) if context.decimal_comma else row.value
-    raw_value = drop_arrow_mark(raw_value) if row.ocr else raw_value
+    raw_value = _raw_value(row, context)
     peeled = _bracketed_range(raw_value) if row.range_text is None else None
     value = split_value(peeled[0] if peeled else raw_value)[0]
     if not value:
