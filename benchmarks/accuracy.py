@@ -11,7 +11,7 @@ figure below issue 9's target.
                        --fresh-scanned adds their scans)
     --html-fresh N     N never-stored HTML reports (digital; --fresh-scanned adds scans and photos)
     --sealed           the sealed HTML slice (fixtures/README.md): aggregates only, never per file
-    --sealed-2, --sealed-3   the later sealed slices, English and European, likewise
+    --sealed-2, --sealed-3, --sealed-4   the later sealed slices, English and European, likewise
     --by-look OPTION   HTML reports also grouped by a grammar choice (e.g. table_style, unit_place,
                        flag_place; fixtures/htmlgen/grammar.py): which class of layout fails
     --by-layout, --differences N, --json   as before (--differences is refused with --sealed)
@@ -210,9 +210,11 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                         help="score the second sealed slice, English and European (aggregates only)")
     parser.add_argument("--sealed-3", action="store_true",
                         help="score the third sealed slice, English and European (aggregates only)")
+    parser.add_argument("--sealed-4", action="store_true",
+                        help="score the fourth sealed slice, English and European (aggregates only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
     args = parser.parse_args(argv)
-    if (args.sealed or args.sealed_2 or args.sealed_3) and args.differences:
+    if (args.sealed or args.sealed_2 or args.sealed_3 or args.sealed_4) and args.differences:
         parser.error("--sealed never shows per-file differences: drop --differences")
     from fixtures.htmlgen.grammar import LATER_OPTIONS, OPTIONS
 
@@ -287,13 +289,13 @@ def _generated(args, table: Table, looks: Table) -> None:
 
         for modality, _, score in html_scores(SEALED_SEEDS, SEALED_SCANNED, SEALED_PHOTOS):
             table.add("SEALED html", modality, score)  # aggregates only: differences never shown
-    for number in (2, 3):
+    for number in (2, 3, 4):
         if getattr(args, f"sealed_{number}"):
             _sealed_numbered(table, number)
 
 
 def _sealed_numbered(table: Table, number: int) -> None:
-    """The second or third sealed slice (fixtures/README.md): aggregates only, never differences."""
+    """A later sealed slice, second to fourth (fixtures/README.md): aggregates only, never differences."""
     from fixtures.htmlgen import build
 
     def seeds(suffix: str):
