@@ -67,6 +67,7 @@ _TWIN_PROPERTIES = (
     {"mass fraction", "molar fraction", "moles fraction"},
     {"mass ratio", "molar ratio"},
 )
+_ORDINAL_ONLY = frozenset({"ordinal"})
 _PLAIN_BLOOD = {"blood", "serum or plasma", "serum", "plasma"}
 _BLOOD_SITE_WORDS = {"arterial", "venous", "capillary", "cord"}
 
@@ -81,7 +82,7 @@ _SHORT_NAME_STOP = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made by the thousand, and a frozen __init__ costs more
 class Candidate:
     entry: Entry
     score: float
@@ -119,21 +120,17 @@ class Matcher:
         self._index = {entry.code: index for index, entry in enumerate(self.entries)}
         # Each distinct searchable text once, with the entries that carry it: the component
         # "glucose" alone belongs to some forty codes and is scored once per query.
-        self._strings: list[str] = []
-        self._owners: list[list[tuple[int, bool]]] = []  # (entry index, text is a MIMIC alias)
-        string_ids: dict[str, int] = {}
-        self._postings: dict[str, set[int]] = {}
+        owners: dict[str, list[tuple[int, bool]]] = {}  # (entry index, text is a MIMIC alias)
         for index, entry in enumerate(self.entries):
             for text, is_alias in self._entry_strings(entry):
-                string_id = string_ids.get(text)
-                if string_id is None:
-                    string_id = string_ids[text] = len(self._strings)
-                    self._strings.append(text)
-                    self._owners.append([])
-                    for word in text.split():
-                        self._postings.setdefault(word, set()).add(string_id)
-                self._owners[string_id].append((index, is_alias))
-        self._string_length = [len(text) for text in self._strings]
+                owners.setdefault(text, []).append((index, is_alias))
+        # String ids in order of length (then of first use): a query's candidates sort by id alone.
+        self._strings = sorted(owners, key=len)
+        self._owners = [owners[text] for text in self._strings]
+        self._postings: dict[str, set[int]] = {}
+        for string_id, text in enumerate(self._strings):
+            for word in text.split():
+                self._postings.setdefault(word, set()).add(string_id)
         self._known_words = set(self._postings) | abbreviation_words()
         self._string_words = [frozenset(_WORD_SPLIT.split(text)) for text in self._strings]
         self._short_tokens = [tuple(w for w in words if len(w) <= 2) for words in self._string_words]
@@ -175,6 +172,10 @@ class Matcher:
             self._test_rank[key] = min(self._test_rank.get(key, UNRANKED), e.rank or UNRANKED)
             if "common" in e.lists:
                 self._hand_picked.add(key)
+        # Per code, what the per-query checks look up again and again (speed only).
+        self._test_key_of = {e.code: _test_key(e) for e in self.entries}
+        self._methodless_sibling: dict[str, bool] = {}
+        self._nearby_words: dict[int, list[str]] = {}
 
     @staticmethod
     def _entry_strings(entry: Entry) -> list[tuple[str, bool]]:
@@ -213,7 +214,10 @@ class Matcher:
         if len(word) < 4:
             return None
         # A ratio of 80 allows few edits: only words of a similar length can reach it.
-        nearby = [w for length in range(len(word) - 2, len(word) + 3) for w in self._words_by_length.get(length, ())]
+        nearby = self._nearby_words.get(len(word))
+        if nearby is None:
+            nearby = self._nearby_words[len(word)] = [
+                w for length in range(len(word) - 2, len(word) + 3) for w in self._words_by_length.get(length, ())]
         found = process.extractOne(word, nearby, scorer=fuzz.ratio, score_cutoff=80)
         return found[0] if found else None
 
@@ -246,9 +250,9 @@ class Matcher:
         ids: set[int] = set()
         for posting in rare or [min(postings, key=len)]:
             ids |= posting
-        # Shortest first: the screen keeps the first of equal scores, and "igg" itself must not
-        # lose its place to the hundred IgG antibodies that merely contain the word.
-        return sorted(ids, key=self._string_length.__getitem__)
+        # Shortest first (ids are in length order): the screen keeps the first of equal scores, and
+        # "igg" itself must not lose its place to the hundred IgG antibodies that merely contain the word.
+        return sorted(ids)
 
     # -- scoring -------------------------------------------------------------
     @lru_cache(maxsize=65536)
@@ -266,25 +270,29 @@ class Matcher:
         token_sort = fuzz.token_sort_ratio
         query_words = set(_WORD_SPLIT.split(query))
         short_words = {w for w in query_words if len(w) <= 4 and not w.isdigit()}
+        string_words, short_tokens, owners = self._string_words, self._short_tokens, self._owners
         for choice, subset_score, position in screened:
             string_id = ids[position]
-            # One name inside the other ("glucose" / "glucose fasting") is a weaker hit, and the
-            # more of the longer name the shorter one leaves unexplained, the weaker.
-            length = len(choice)
-            coverage = min(length, query_length) / max(length, query_length)
             score = token_sort(query, choice)
             if score < 100:
+                # One name inside the other ("glucose" / "glucose fasting") is a weaker hit, and the
+                # more of the longer name the shorter one leaves unexplained, the weaker.
+                length = len(choice)
+                coverage = min(length, query_length) / max(length, query_length)
                 score = max(score, (0.75 + 0.2 * coverage) * subset_score)
                 # Short words carry the meaning (HDL/LDL, T3/T4, CD4/CD8): one letter off is another test.
-                choice_words = self._string_words[string_id]
-                missing = short_words - choice_words
-                if missing:
-                    score -= 20.0 * len(missing)
-                extra = [w for w in self._short_tokens[string_id] if w not in query_words]
-                if extra:
-                    score -= 6.0 * len(extra)  # "Cholesterol in VLDL 3", "Hemoglobin A2": a sub-type
-            for owner, is_alias in self._owners[string_id]:
-                if owner not in best or score > best[owner][0]:
+                if short_words:
+                    missing = short_words - string_words[string_id]
+                    if missing:
+                        score -= 20.0 * len(missing)
+                shorts = short_tokens[string_id]
+                if shorts:
+                    extra = sum(w not in query_words for w in shorts)
+                    if extra:
+                        score -= 6.0 * extra  # "Cholesterol in VLDL 3", "Hemoglobin A2": a sub-type
+            for owner, is_alias in owners[string_id]:
+                known = best.get(owner)
+                if known is None or score > known[0]:
                     best[owner] = (score, is_alias)
         # Ties (many codes share a name) go to the commoner code first.
         ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))[:NAME_CANDIDATES]
@@ -349,9 +357,9 @@ class Matcher:
             if name_score < floor:
                 break
             entry = entries[index]
-            context = self._context_score(index, entry, kind, hint, is_calculated, wants_count, words, sediment)
-            if quantitative and entry.kinds == {"ordinal"}:
+            if quantitative and entry.kinds == _ORDINAL_ONLY:
                 continue  # "IgG Ab value" is a number, not a presence finding
+            context = self._context_score(index, entry, kind, hint, is_calculated, wants_count, words, sediment)
             if context is None:
                 continue
             scored.append((name_score + context + (3.0 if via_alias else 0.0), index, name_score))
@@ -423,8 +431,8 @@ class Matcher:
         read, guessed = self._read(name)
         kind = unit_kind(unit) or read.unit_kind or value_kind
         unit_given = kind not in _TWIN_BLIND_KINDS
-        fits = specimen_fits(best.entry.specimen, specimen_hint(name, specimen, panel))
         hint = specimen_hint(name, specimen, panel)
+        fits = specimen_fits(best.entry.specimen, hint)
         lead = self._lead(ranked, unit_given, serum_default=hint in (None, "any_blood", "serum_plasma"))
         if best.name_score < REVIEW_MIN_NAME:
             status = NO_MATCH
@@ -436,7 +444,7 @@ class Matcher:
                 status = NEEDS_REVIEW  # the name says calculated; the code is a measured one
             if status == AUTO_MATCH and not fits:
                 status = NEEDS_REVIEW  # e.g. a pleural fluid row and only a generic body-fluid code
-            if status == AUTO_MATCH and specimen_hint(name, specimen, panel) is None and _urine_twin(ranked, self._much_rarer):
+            if status == AUTO_MATCH and hint is None and _urine_twin(ranked, self._much_rarer):
                 status = NEEDS_REVIEW  # "R.B.C", "Bilirubin": blood or urine, nothing on the row says which
             if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None:
                 # A unit is printed but unreadable (often OCR: "yumol/L"): it cannot confirm the
@@ -467,9 +475,10 @@ class Matcher:
 
     def _much_rarer(self, best: Entry, other: Entry) -> bool:
         """The other test is used RARE_RATIO times less often than the best (never a unit twin)."""
-        other_key = _test_key(other)
-        return not _unit_twins(best, other) and other_key not in self._hand_picked and (
-            self._test_rank[other_key] >= RARE_RATIO * self._test_rank[_test_key(best)])
+        other_key = self._test_key_of[other.code]
+        return other_key not in self._hand_picked and (
+            self._test_rank[other_key] >= RARE_RATIO * self._test_rank[self._test_key_of[best.code]]
+        ) and not _unit_twins(best, other)
 
     def _lead(self, ranked: list[Candidate], unit_given: bool, serum_default: bool = False) -> float:
         best = ranked[0]
@@ -509,8 +518,11 @@ class Matcher:
         return NEEDS_REVIEW
 
     def _has_methodless_sibling(self, entry: Entry) -> bool:
-        return any(_method_variants(entry, other) and not other.method for other in self._concepts.get(
-            entry.component, ()))
+        known = self._methodless_sibling.get(entry.code)
+        if known is None:
+            known = self._methodless_sibling[entry.code] = any(
+                _method_variants(entry, other) and not other.method for other in self._concepts.get(entry.component, ()))
+        return known
 
     def search(self, text: str, top: int = 20) -> list[tuple[Entry, float]]:
         """Free-text search for the review UI: by code, or by name without context."""
@@ -586,7 +598,8 @@ def _cell_key(entry: Entry) -> str:
 def _method_variants(a: Entry, b: Entry) -> bool:
     """The same test by another method. The Top 2000 long names of some codes leave the system
     out ("GFR/1.73 sq M.predicted by Creatinine-based formula (MDRD)"): a missing system matches."""
-    return ((a.component, a.property.lower(), a.timing) == (b.component, b.property.lower(), b.timing)
+    return (a.component == b.component and a.timing == b.timing  # cheap tests first: called per candidate
+            and a.property.lower() == b.property.lower()
             and (a.system == b.system or not a.system or not b.system))
 
 
