@@ -185,7 +185,9 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
             matched = sorted(matched + _merge_adjacent(unknown), key=lambda c: c.x0)
     if len(matched) == 1 and matched[0].kind == NAME and _name_label_only(words, keys, height):
         unknown = _merge_adjacent([c for c in unknown if c.x0 > matched[0].x1])
-        if unknown:  # "TEST  OBSERVATION": the value heading is a word the vocabulary lacks
+        # "TEST  OBSERVATION": the value heading is a word the vocabulary lacks, a column's
+        # gap after the names' label ("EXAMEN DES URINES", a title, runs on with a space).
+        if unknown and unknown[0].x0 - matched[0].x1 > max(4.0, 1.5 * height):
             return _split_side_by_side(matched + unknown, top, bottom, page, page_width)
     if len(matched) < 2:
         return []
@@ -202,8 +204,9 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
         return []
     kinds = {c.kind for c in matched}
     if RESULT not in kinds and kinds & {IN_RANGE, OUT_OF_RANGE}:
-        # "Out of Range" labelled, the results' own heading unknown ("Reading"): keep it.
-        between = _merge_adjacent([c for c in unknown if first < c.x0 < last])
+        # "Out of Range" labelled, the results' own heading unknown ("Reading"): keep it,
+        # also when it is the last heading (of a table alone, or of the right one of two).
+        between = _merge_adjacent([c for c in unknown if first < c.x0])
         matched = sorted(matched + between, key=lambda c: c.x0)
     headers = _split_side_by_side(matched, top, bottom, page, page_width)
     if not headers:
@@ -239,11 +242,12 @@ def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Colum
     heads = {c.x0: c for c in unknown}
     if not all(x in heads for x in inside):
         return False
-    if any(is_flag(text) or is_unit(text) or _RESULT_WORD.match(text)
-           for text, x0, _ in words if x0 in inside):
-        return False  # "NEGATIVE", "mg/dL", "H": a data row's cells, not headings
+    if any((is_flag(text) and label_key(text) not in LABEL_WORDS) or is_unit(text)
+           or _RESULT_WORD.match(text) for text, x0, _ in words if x0 in inside):
+        return False  # "NEGATIVE", "mg/dL", "H": a data row's cells, not headings ("ABN",
+        # a flag that is also a label word, as in "Abn Flag", may head the flags)
     gaps = [b0 - a1 for (_, _, a1), (_, b0, _) in zip(words, words[1:])]
-    return sum(gap > 1.5 * height for gap in gaps) >= len(inside)
+    return sum(gap > height for gap in gaps) >= len(inside)
 
 
 def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height: float
@@ -525,12 +529,12 @@ def _column_votes(col: Column, header: Header, phrases: list[tuple[float, float,
         if min(x1, col.x1 + pad) - max(x0, col.x0 - pad) <= 0 or \
                 any(min(x1, c.x1) - max(x0, c.x0) > 0 for c in others):
             continue  # not under this heading, or under a neighbour's
-        kind = _leading_kind(text)
+        kind = leading_kind(text)
         votes[kind] = votes.get(kind, 0) + 1
     return votes
 
 
-def _leading_kind(text: str) -> str:
+def leading_kind(text: str) -> str:
     """The kind of a cell by what it starts with: "H 26.4 pg (27.0-33.0)" is a result (a
     flag, a unit or a range may ride along in the same cell)."""
     kind = content_kind(text)

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 
 from parser import columns as cols
 from parser.columns import Header
+from parser.flags import is_flag
 from parser.layout.fields import Fields, read_fields
 from parser.layout.rows import SENTENCE_WORDS
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
-from parser.ranges import parse_range
+from parser.ranges import looks_like_range, parse_range
+from parser.units import is_unit
 
 
 @dataclass(slots=True)
@@ -74,7 +76,28 @@ def place(line: Line, header: Header) -> Cells:
             del cells[cols.NAME]
             _add_fields(cells, header, names[0], fields)
             prose = prose and not _measured(fields)
+    if prose and not ambiguous and _aligned_result(cells):
+        prose = False  # a long name in a tight table: its cells sit in their own columns
     return Cells(line, cells, ambiguous, prose)
+
+
+def _aligned_result(cells: dict[str, list[Phrase]]) -> bool:
+    """A number (its unit riding along: "33 mmol/mol") alone in the value column and a unit
+    or a range of the lexicon in their own columns: a result row whose spacing only looks
+    like running text (a narrow table, a many-word name)."""
+    def text(kind: str) -> str:
+        return " ".join(p.text for p in cells.get(kind, []))
+
+    values = [k for k in cols.VALUE_KINDS if k in cells]
+    if len(values) != 1 or len(cells[values[0]]) != 1 or cols.NAME not in cells:
+        return False
+    tokens = text(values[0]).split()
+    if len(tokens) > 1 and is_flag(tokens[0]):
+        tokens = tokens[1:]
+    if cols.content_kind(tokens[0]) != cols.RESULT or \
+            (len(tokens) > 1 and not is_unit(" ".join(tokens[1:]))):
+        return False
+    return is_unit(text(cols.UNITS)) or looks_like_range(text(cols.RANGE))
 
 
 def _measured(fields: Fields) -> bool:

@@ -1,0 +1,75 @@
+"""Headers whose value heading the vocabulary lacks, and tight tables (session 5, helper B)."""
+
+from parser import columns as cols
+from parser.layout import document_rows
+from tests.page_builder import document, page
+
+SIZE = 7.0
+
+
+def _cells(x: float, y: float, *texts_at: tuple[str, float]) -> list[tuple]:
+    return [(x + dx, y, text, SIZE) for text, dx in texts_at if text]
+
+
+def _rows(pg):
+    return [(r.name, r.value, r.flag, r.units) for r in document_rows(document(pg))]
+
+
+def test_side_by_side_headers_with_unknown_value_and_abn_flag_headings_in_a_compact_table():
+    # "DESCRIPTION  ABN  REFERENCE RANGE  READING  UNIT" twice, columns 8 units apart (less
+    # than 1.5 line heights): ABN is also a flag word, READING a heading the vocabulary lacks.
+    head = [("DESCRIPTION", 0), ("ABN", 103), ("REFERENCE RANGE", 122), ("READING", 182),
+            ("UNIT", 215)]
+    rows = [("Haemoglobin", "L", "(13.5 to 17.5)", "6.0", "g/dL"),
+            ("Haematocrit", "H", "(41.0 to 53.0)", "56.1", "%"),
+            ("Platelet Count", "", "(150 to 400)", "295", "x10^3/uL"),
+            ("Ferritin", "L", "(30 to 400)", "15", "ng/mL")]
+    lines = [_cells(38, 100, *head) + _cells(310, 100, *head)]
+    for i, (name, flag, rng, value, unit) in enumerate(rows):
+        cells = [(name, 0), (flag, 104), (rng, 122), (value, 184), (unit, 215)]
+        lines.append(_cells(38, 120 + 16 * i, *cells) + _cells(310, 120 + 16 * i, *cells))
+    found = _rows(page(lines))
+    assert len(found) == 8
+    assert ("Haemoglobin", "6.0", "L", "g/dL") in found
+    assert sum(r == ("Ferritin", "15", "L", "ng/mL") for r in found) == 2
+
+
+def test_out_of_range_table_keeps_its_unknown_value_heading_when_it_is_the_last_one():
+    # "TEST NAME  OUT OF RANGE  EXPECTED VALUES  READING" twice: the right table's READING is
+    # the line's last word, after every label.
+    head = [("TEST NAME", 0), ("OUT OF RANGE", 100), ("EXPECTED VALUES", 150), ("READING", 210)]
+    rows = [("Creatinine", "H", "[62-115]", "131"), ("Sodium", "", "[136-145]", "141"),
+            ("Chloride", "", "[98-107]", "101"), ("Albumin", "L", "[35-50]", "30")]
+    lines = [_cells(38, 100, *head) + _cells(320, 100, *head)]
+    for i, (name, flag, rng, value) in enumerate(rows):
+        cells = [(name, 0), (flag, 110), (rng, 150), (value, 212)]
+        lines.append(_cells(38, 120 + 16 * i, *cells) + _cells(320, 120 + 16 * i, *cells))
+    found = _rows(page(lines, width=620))
+    assert len(found) == 8
+    assert sum(r[:3] == ("Creatinine", "131", "H") for r in found) == 2
+
+
+def test_section_titles_side_by_side_are_not_a_header():
+    # A title that starts with a names' label word ("EXAMEN DES URINES") beside another one:
+    # its words run on with single spaces, never a column's gap after the label.
+    words = [("EXAMEN", 39.0, 67.0), ("DES", 69.0, 84.0), ("URINES", 86.0, 109.0),
+             ("HÉMOGRAMME", 319.0, 368.0)]
+    assert cols.find_headers(words, 100.0, 108.0, 1, 612.0) == []
+    header = cols.find_headers([("TEST", 39.0, 60.0), ("OBSERVATION", 200.0, 260.0)],
+                               100.0, 108.0, 1, 612.0)
+    assert [c.kind for c in header[0].columns] == [cols.NAME, cols.UNKNOWN]
+
+
+def test_a_many_word_name_in_a_tight_table_is_a_row_not_running_text():
+    # Eight words with gaps of 8 units (about one line height) between the cells read like
+    # prose by spacing alone; the cells sit in their columns: value, unit, range.
+    lines = [_cells(40, 100, ("Parameter", 0), ("Test Result", 81.5), ("U.O.M.", 126),
+                    ("Normal Range", 179.5))]
+    rows = [("Urea", "4.8", "mmol/L", "2.5-7.8"), ("Creatinine, Serum", "99", "umol/L", "62-115"),
+            ("eGFR Non-Afr. American", "103", "mL/min/1.73m2", "More than 60"),
+            ("Sodium, Serum", "141", "mmol/L", "136-145")]
+    for i, (name, value, unit, rng) in enumerate(rows):
+        lines.append(_cells(40, 120 + 16 * i, (name, 0), (value, 81.5), (unit, 126), (rng, 179.5)))
+    found = _rows(page(lines))
+    assert ("eGFR Non-Afr. American", "103", None, "mL/min/1.73m2") in found
+    assert len(found) == 4
