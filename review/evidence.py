@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from parser import flags
+from parser import flags, vocabulary
 from parser.models import LabReportResult, ReportData
 from review.plausibility import _PER_UL, parse_number, unit_key, value_is_plausible
 
@@ -309,11 +309,14 @@ def _censored_inside(value: str, low: float | None, high: float | None) -> bool 
     return None
 
 
-# Words a lab prints as a qualitative result and as its normal "range" (urinalysis, serology).
+# Words a lab prints as a qualitative result and as its normal "range" (urinalysis, serology): the
+# English ones, and the French, German, Italian and Spanish negatives the parser reads
+# (parser.vocabulary.NEGATIVE_WORDS: "Négatif" against "Négatif" agrees like "Negative" does).
 _NORMAL_WORDS = {"negative", "nil", "absent", "not detected", "non reactive", "non-reactive", "nonreactive",
                  "normal", "clear", "none seen",
                  # urine colour and appearance as labs print the normal finding
-                 "yellow", "pale yellow", "light yellow", "straw", "straw yellow", "transparent"}
+                 "yellow", "pale yellow", "light yellow", "straw", "straw yellow", "transparent",
+                 *(word.casefold() for word in vocabulary.words(vocabulary.NEGATIVE_WORDS))}
 
 
 def _words(text: str | None) -> str:

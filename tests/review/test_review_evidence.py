@@ -112,7 +112,9 @@ def test_a_value_on_the_allowed_side_of_a_one_sided_range_agrees(value, low, hig
 @pytest.mark.parametrize(
     ("value", "range_text", "flag", "confirms"),
     [("Negative", "Negative", None, True), ("NIL", "Nil", None, True), ("Positive", "Negative", None, False),
-     ("Negative", None, None, False), ("Negative", "Negative", "A", False), ("Trace", "Trace", None, False)],
+     ("Negative", None, None, False), ("Negative", "Negative", "A", False), ("Trace", "Trace", None, False),
+     ("Négatif", "Négatif", None, True), ("nicht nachweisbar", "Nicht nachweisbar", None, True),
+     ("Positivo", "Negativo", None, False)],
 )
 def test_a_qualitative_result_equal_to_its_normal_word_confirms_itself(value, range_text, flag, confirms):
     result = row("5804-0", value, None, type="boolean", reference_range_text=range_text, source_flag=flag)
