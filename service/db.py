@@ -128,6 +128,9 @@ def make_engine(url: str) -> Engine:
 class Database:
     def __init__(self, url: str):
         self.url = url
+        # A SQLite file on this machine: a read takes about a millisecond and, in WAL mode,
+        # never waits for a writer (service.routes.jobs reads GET job on the event loop).
+        self.local_reads = sqlite_path(url) is not None
         _private_sqlite_file(url)
         self.engine = make_engine(url)
         self.sessionmaker = sessionmaker(self.engine, expire_on_commit=False)

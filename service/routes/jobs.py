@@ -11,13 +11,14 @@ import anyio
 from fastapi import APIRouter, Depends, Header, HTTPException, Request, Response, status
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 from starlette.requests import ClientDisconnect
 
 from parser.exceptions import LabReportError
 from parser.models import ReportData
 from service import idempotency
-from service.auth import api_key_header, authenticate, require_team
+from service.auth import api_key_header, authenticate, hash_api_key, require_team
 from service.db import Database, SessionDep
 from service.fhir import FHIR_JSON, build_bundle, bundle_json
 from service.jobs import create_job, set_status
@@ -135,22 +136,46 @@ def _team_job(session: Session, team: Team, job_id: uuid.UUID) -> Job:
 @router.post("", response_model=ParsingJob, responses=_REJECTIONS, openapi_extra=_UPLOAD_BODY)
 async def create_parsing_job(
     request: Request,
-    team: Team = Depends(require_team),
-    session: Session = SessionDep,
+    api_key: str | None = Depends(api_key_header),
     idempotency_key: str | None = Header(default=None, max_length=255),
-) -> ParsingJob | Response:
+) -> Response:
     """Upload a report; the job is parsed asynchronously (watch the webhooks or poll GET)."""
-    settings: Settings = request.app.state.settings
-    store: Storage = request.app.state.files
-    # End the read transaction of the key check: otherwise the session keeps its pooled
-    # connection for the whole (slow) upload, and 20 concurrent uploads exhaust the pool
-    # while GET job waits for a connection (see benchmarks/service.py).
-    # expire_on_commit is off: `team` stays loaded.
-    await run_in_threadpool(session.commit)
-    if idempotency_key:
+    # Two trips to a worker thread per upload (before and after the body), each opening its
+    # own session: the key check, user lookup, checks and commit used to take seven trips
+    # (session and team dependencies, their commits), and twenty uploads' trips queued
+    # GET job behind them on the event loop (see benchmarks/service.py).
+    team, earlier = await _upload_work(request, _admit, request.app, api_key, idempotency_key)
+    if earlier is not None:
+        return Response(earlier, media_type="application/json")
+    try:
+        upload = await receive_upload(
+            request, request.app.state.files, limit=request.app.state.settings.max_upload_bytes,
+            file_fields={"file"},
+        )
+    except BaseException as error:
+        if idempotency_key:
+            await _upload_work(request, _release_key, request.app, team.id, idempotency_key)
+        if isinstance(error, ClientDisconnect):
+            # The client hung up mid-upload: nothing was stored and nobody reads an answer. Not
+            # an error of ours, so no traceback; the team id only (no file name: it may be PHI).
+            log.info("upload of team %s abandoned: the client disconnected", team.id)
+            return Response(status_code=400)
+        raise
+    job_id, body = await _upload_work(request, _store_upload, request.app, team, upload, idempotency_key)
+    request.app.state.job_queue.submit(job_id)
+    return Response(body, media_type="application/json")
+
+
+def _admit(app, api_key: str | None, idempotency_key: str | None) -> tuple[Team, bytes | None]:
+    """The calling team (else 401) and, for a key seen before, the earlier job's JSON."""
+    settings: Settings = app.state.settings
+    with app.state.database.session_scope() as session:
+        team = authenticate(session, api_key)
+        if not idempotency_key:
+            return team, None
         try:
-            earlier_id = await run_in_threadpool(
-                idempotency.reserve, session, team.id, idempotency_key,
+            earlier_id = idempotency.reserve(
+                session, team.id, idempotency_key,
                 window=timedelta(seconds=settings.idempotency_window_seconds),
             )
         except idempotency.KeyInUse:
@@ -158,97 +183,67 @@ async def create_parsing_job(
                 status.HTTP_409_CONFLICT,
                 detail="a request with this Idempotency-Key is still being uploaded; retry later",
             ) from None
-        if earlier_id is not None:
-            return Response(parsing_job_json(session.get(Job, earlier_id)), media_type="application/json")
+        if earlier_id is None:
+            return team, None
+        return team, parsing_job_json(session.get(Job, earlier_id))
 
+
+def _release_key(app, team_id: str, idempotency_key: str) -> None:
+    with app.state.database.session_scope() as session:
+        idempotency.release(session, team_id, idempotency_key)
+
+
+def _store_upload(app, team: Team, upload: ReceivedUpload, idempotency_key: str | None) -> tuple[str, bytes]:
+    """Validate the received upload and create its job (binding the key) in one commit;
+    on any refusal the received files are removed and the key released."""
     try:
-        job = await _receive_job(request, session, team, settings, store, idempotency_key)
-    except ClientDisconnect:
-        # The client hung up mid-upload: nothing was stored and nobody reads an answer. Not
-        # an error of ours, so no traceback; the team id only (no file name: it may be PHI).
-        log.info("upload of team %s abandoned: the client disconnected", team.id)
-        if idempotency_key:
-            await run_in_threadpool(idempotency.release, session, team.id, idempotency_key)
-        return Response(status_code=400)
-    except BaseException:
-        if idempotency_key:
-            await run_in_threadpool(idempotency.release, session, team.id, idempotency_key)
-        raise
-    request.app.state.job_queue.submit(job.id)
-    return ParsingJob.from_row(job)
-
-
-async def _receive_job(
-    request: Request,
-    session: Session,
-    team: Team,
-    settings: Settings,
-    store: Storage,
-    idempotency_key: str | None,
-) -> Job:
-    """Stream, validate and store the upload; create the job (and bind the key) in one commit."""
-    upload = await receive_upload(
-        request, store, limit=settings.max_upload_bytes, file_fields={"file"}
-    )
-    try:
-        user_id, needs_review = _form_values(upload)
-
-        def find_user():
-            found = team_user(session, team, user_id)
-            # Give the pooled connection back while this upload waits its turn for the checks:
-            # twenty waiting uploads holding connections starved everything else (pool timeout).
-            session.commit()
-            return found
-
-        user = await _upload_work(request, find_user)
-        unexpected = sorted({f.field_name for f in upload.files} - {"file"})
-        if unexpected:
-            raise HTTPException(
-                status.HTTP_400_BAD_REQUEST,
-                detail=f"unexpected file field(s) {unexpected}: send files in the 'file' field",
-            )
-        try:
-            checked = await _upload_work(
-                request,
-                check_upload,
-                [(f.path, f.declared_type) for f in upload.files],
-                max_files=settings.max_files,
-                max_pages=settings.max_pages,
-            )
-        except LabReportError as error:
-            raise HTTPException(error.http_status, detail=error.message) from None
-
-        def store_job() -> Job:
-            job = create_job(
-                session,
-                team=team,
-                user=user,
-                needs_human_review=needs_review,
-            )
+        with app.state.database.session_scope() as session:
+            job = _create_checked_job(session, app.state.settings, app.state.files, team, upload)
             if idempotency_key:
                 idempotency.bind(session, team.id, idempotency_key, job.id)
-            job.page_count = sum(item.pages for item in checked)
-            for position, (received, item) in enumerate(zip(upload.files, checked, strict=True)):
-                relative = store.keep(session, job.id, position, received.path, item.extension)
-                session.add(
-                    StoredFile(
-                        job_id=job.id,
-                        position=position,
-                        path=relative,
-                        media_type=item.media_type,
-                        size=received.size,
-                        sha256=item.sha256,
-                        original_name=(received.filename or "")[:255] or None,
-                    )
-                )
             session.commit()
-            return job
-
-        job = await _upload_work(request, store_job)
+            return job.id, parsing_job_json(job)
     except BaseException:
-        session.rollback()
         upload.discard()
+        if idempotency_key:
+            _release_key(app, team.id, idempotency_key)
         raise
+
+
+def _create_checked_job(
+    session: Session, settings: Settings, store: Storage, team: Team, upload: ReceivedUpload
+) -> Job:
+    """The contract's refusals in order (422 fields, 404 user, 400 files), then the job."""
+    user_id, needs_review = _form_values(upload)
+    user = team_user(session, team, user_id)
+    unexpected = sorted({f.field_name for f in upload.files} - {"file"})
+    if unexpected:
+        raise HTTPException(
+            status.HTTP_400_BAD_REQUEST,
+            detail=f"unexpected file field(s) {unexpected}: send files in the 'file' field",
+        )
+    try:
+        checked = check_upload(
+            [(f.path, f.declared_type) for f in upload.files],
+            max_files=settings.max_files, max_pages=settings.max_pages,
+        )
+    except LabReportError as error:
+        raise HTTPException(error.http_status, detail=error.message) from None
+    job = create_job(session, team=team, user=user, needs_human_review=needs_review)
+    job.page_count = sum(item.pages for item in checked)
+    for position, (received, item) in enumerate(zip(upload.files, checked, strict=True)):
+        relative = store.keep(session, job.id, position, received.path, item.extension)
+        session.add(
+            StoredFile(
+                job_id=job.id,
+                position=position,
+                path=relative,
+                media_type=item.media_type,
+                size=received.size,
+                sha256=item.sha256,
+                original_name=(received.filename or "")[:255] or None,
+            )
+        )
     return job
 
 
@@ -263,12 +258,23 @@ async def read_parsing_job(
     """The job's status and, once parsed, its data (also while it waits for review)."""
     database: Database = request.app.state.database
 
-    # Clients poll this: authentication and the read share one trip to the thread pool.
     def load() -> bytes:
         with database.session_scope() as session:
-            team = authenticate(session, api_key)
-            return parsing_job_json(_team_job(session, team, job_id))
+            # One statement on the hot path: the job, if the key is its team's.
+            job = session.scalar(
+                select(Job).join(Team, Team.id == Job.team_id)
+                .where(Job.id == str(job_id), Team.api_key_hash == hash_api_key(api_key or ""))
+            )
+            if job is None:  # which answer: 401 (key) or 404 (job)
+                job = _team_job(session, authenticate(session, api_key), job_id)
+            return parsing_job_json(job)
 
+    # Clients poll this. A local SQLite read never waits for a writer (WAL) and takes about a
+    # millisecond: done on the event loop, it skips two thread hand-overs, which cost GET job
+    # tens of milliseconds while uploads kept the worker threads busy. A networked database
+    # is read from a worker thread (its round trip must not stall the loop).
+    if database.local_reads:
+        return Response(load(), media_type="application/json")
     return Response(await run_in_threadpool(load), media_type="application/json")
 
 
