@@ -23,8 +23,9 @@ _UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under)\s*(" + NU
 _ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than)\s*(" + NUMBER + r")", re.I)
 _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
 # "to" and its European words: "3,5 à 5,0", "3,5 bis 5,0", "3,5 a 5,0".
-_BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*(?:-|–|—|to|\.\.|(?<=\s)(?:à|a|bis)(?=\s))\s*(" + NUMBER + r")",
-                      re.I)
+# A colon or semicolon before the dash is OCR's reading of a speck ("2,15:- 2,55").
+_BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*[:;]?\s*(?:-|–|—|to|\.\.|(?<=\s)(?:à|a|bis)(?=\s))\s*("
+                      + NUMBER + r")", re.I)
 _SEX_PART = re.compile(
     r"\b(male|female|men|women|m|f)\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
 )
