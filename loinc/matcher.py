@@ -604,7 +604,10 @@ def _method_variants(a: Entry, b: Entry) -> bool:
 
 
 def _ocr_variants(word: str) -> tuple[str, ...]:
-    return (fix_ocr(word), word.replace("rn", "m"), word.replace("m", "rn"))
+    # OCR reads "m" as "rn" and back, and the digit 1 as "i" or "l" ("HbAic" is HbA1c): a variant
+    # counts only when it is a word the table knows.
+    return (fix_ocr(word), word.replace("rn", "m"), word.replace("m", "rn"), word.replace("i", "1"),
+            word.replace("l", "1"))
 
 
 def _unit_twins(a: Entry, b: Entry) -> bool:

@@ -61,7 +61,8 @@ def test_calculated_rows_prefer_calculated_codes(matcher):
 @pytest.mark.parametrize(
     ("name", "unit", "code"),
     [("Hem0globin", "g/dL", "718-7"), ("Hernoglobin", "g/dL", "718-7"), ("A1bumin", "g/dL", "1751-7"), ("Creatimine", "mg/dL", "2160-0"), ("P1atelet Count", None, "777-3"),
-     ("Cho1esterol, Total", None, "2093-3"), ("Potasium", "mmol/L", "2823-3")],
+     ("Cho1esterol, Total", None, "2093-3"), ("Potasium", "mmol/L", "2823-3"),
+     ("HbAic", "%", "4548-4"), ("Hemoglobin Aic", "%", "4548-4")],  # the digit 1 read as a letter
 )
 def test_ocr_and_spelling_slips_are_forgiven(matcher, name, unit, code):
     assert top_code(matcher, name, unit) == code
