@@ -247,6 +247,8 @@ def _own_checks(row: LabReportResult, evidence: RowEvidence) -> None:
         evidence.confirmed.append("flag agrees with range")
     elif agrees is False:
         evidence.contradicted.append("value contradicts range and flag")
+    if interpretation_contradicts(row):
+        evidence.contradicted.append(INTERPRETATION_CONTRADICTS)
     if qualitative_matches_normal(row):
         evidence.confirmed.append(NORMAL_WORD)
     plausible = value_is_plausible(row)
@@ -290,6 +292,23 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     if direction == "normal":
         return not above and not below
     return above or below  # "*" / "A": abnormal without a side
+
+
+INTERPRETATION_CONTRADICTS = "interpretation contradicts value and range"
+
+
+def interpretation_contradicts(row: LabReportResult) -> bool:
+    """No printed flag, and the row's interpretation says the opposite of its number against its
+    printed range: "abnormal" for "5.0" against "<5.0" (a bound a lab may or may not include), or a
+    misread. Measured on the drawn fit reports: 3 such rows, all wrong; 119 values on a bound read
+    "normal" were right."""
+    number = parse_number(row.value)
+    low, high = row.min_reference_range, row.max_reference_range
+    if (row.source_flag or number is None or row.type == "range" or (low is None and high is None)
+            or row.interpretation not in ("normal", "abnormal", "critical")):
+        return False
+    inside = not (high is not None and number > high) and not (low is not None and number < low)
+    return inside != (row.interpretation == "normal")
 
 
 _CENSORED = re.compile(r"^\s*([<>])=?\s*(\d+(?:[.,]\d+)?)\s*$")

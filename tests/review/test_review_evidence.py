@@ -152,3 +152,22 @@ def test_a_flagged_word_result_other_than_its_normal_word_agrees(value, range_te
 def test_the_normal_colour_of_urine_confirms_itself():
     result = row("5778-6", "Pale Yellow", None, type="comment", reference_range_text="Pale yellow")
     assert evidence.qualitative_matches_normal(result) is True
+
+
+@pytest.mark.parametrize(
+    ("value", "low", "high", "flag", "interpretation", "contradicts"),
+    [("5.0", None, 5.0, None, "abnormal", True),  # "<5.0": the reader excluded the bound, the range text may not
+     ("4.2", 3.5, 5.0, None, "abnormal", True), ("6.1", 3.5, 5.0, None, "normal", True),
+     ("4.2", 3.5, 5.0, None, "normal", False), ("6.1", 3.5, 5.0, None, "abnormal", False),
+     ("4.2", 3.5, 5.0, "H", "abnormal", False),  # a printed flag is the other checks' business
+     ("4.2", None, None, None, "abnormal", False), ("4.2", 3.5, 5.0, None, "unknown", False)],
+)
+def test_an_interpretation_the_value_and_range_contradict_is_a_hard_doubt(value, low, high, flag, interpretation,
+                                                                         contradicts):
+    from review import risk
+
+    result = row("9830-1", value, None, min_reference_range=low, max_reference_range=high, source_flag=flag,
+                 interpretation=interpretation)
+    assert evidence.interpretation_contradicts(result) is contradicts
+    doubts = risk.assess(ReportData(results=[result]))[0].hard_doubts
+    assert (evidence.INTERPRETATION_CONTRADICTS in doubts) is contradicts

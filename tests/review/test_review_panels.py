@@ -38,3 +38,14 @@ def test_a_urine_dipstick_missing_one_pad_is_suspect():
     assert panels.missing_members(ReportData(results=rows)) == [
         "urine dipstick without its leukocyte esterase (a row may have been dropped)"]
     assert panels.missing_members(ReportData(results=rows + [coded("LE", "5799-2")])) == []
+
+
+def test_a_differential_missing_one_cell_is_suspect_a_three_part_one_is_not():
+    five = {"Neutrophils": "770-8", "Lymphocytes": "736-9", "Monocytes": "5905-5", "Eosinophils": "713-8",
+            "Basophils": "706-2"}
+    rows = [coded(name, code) for name, code in five.items() if name != "Monocytes"]
+    assert panels.missing_members(ReportData(results=rows)) == [
+        "differential without its monocytes % (a row may have been dropped)"]
+    assert panels.missing_members(ReportData(results=rows + [coded("Mono", "26485-3")])) == []  # a method sibling
+    three_part = [coded("Neutrophils", "770-8"), coded("Lymphocytes", "736-9")]
+    assert panels.missing_members(ReportData(results=three_part)) == []

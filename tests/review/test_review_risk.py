@@ -59,5 +59,7 @@ def test_features_follow_the_row():
     assert clean.features[names.index("own_confirmed")] == 3.0  # flag vs range, plausible, unit fits code
     assert misread.features[names.index("own_confirmed")] == 2.0  # the flag check fails
     assert misread.features[names.index("reader_confidence")] < clean.features[names.index("reader_confidence")]
+    assert clean.features[names.index("low_reader_confidence")] == 0.0  # read with confidence 1.0
+    assert misread.features[names.index("low_reader_confidence")] > 2.0  # 0.5: far below 0.9
     assert misread.hard_doubts == ["value contradicts range and flag"] and misread.p_right == 0.0
     assert clean.p_right > 0.9
