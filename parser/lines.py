@@ -250,15 +250,36 @@ def body_words(page: Page) -> list[Word]:
     """The page's words without watermarks (words far larger than the body text), levelled
     when the page is a photo or scan whose lines slope."""
     limit = _size_limit(page)
-    words = [w for w in page.words if word_size(w) <= limit and w.text.strip()]
+    words = [w for w in page.words if w.text.strip() and not _large(w, limit, page)]
     return skew.level(words, page_slope(page))
 
 
 def large_words(page: Page) -> list[Word]:
     """The words body_words leaves out: watermarks, but also a lab's name in a huge font."""
     limit = _size_limit(page)
-    words = [w for w in page.words if word_size(w) > limit and w.text.strip()]
+    words = [w for w in page.words if w.text.strip() and _large(w, limit, page)]
     return skew.level(words, page_slope(page))
+
+
+def _large(word: Word, limit: float, page: Page) -> bool:
+    """Far taller than the body text, and, on an OCR page, as wide letters too: tesseract
+    gives the words of a line the height of all of it, so a barcode or a logo beside a
+    patient's name makes that name tall, never wide."""
+    if word_size(word) <= limit:
+        return False
+    if page.source != "ocr" or len(word.text) < 3:
+        return True
+    return _letter_width(word) > 0.75 * WATERMARK_SIZE * _body_letter_width(page)
+
+
+def _letter_width(word: Word) -> float:
+    return (word.x1 - word.x0) / len(word.text)
+
+
+def _body_letter_width(page: Page) -> float:
+    """The median width of a letter in the page's words of three letters or more."""
+    return _per_page(_LETTERS, page, lambda: statistics.median(
+        [_letter_width(w) for w in page.words if len(w.text) >= 3] or [0.0]))
 
 
 def _size_limit(page: Page) -> float:
@@ -325,6 +346,7 @@ def page_slope(page: Page) -> skew.Slopes:
 # Per-page results keyed by id(page); the page is kept alongside so a recycled id is noticed.
 _LINES: dict[int, tuple[Page, list[Line]]] = {}
 _SLOPES: dict[int, tuple[Page, skew.Slopes]] = {}
+_LETTERS: dict[int, tuple[Page, float]] = {}
 
 
 def _per_page(cache: dict, page: Page, compute):

@@ -113,15 +113,31 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
             if not value:
                 # The value is the next phrase, perhaps after a lone ":".
                 j = i + 1
-                while j < len(phrases) and phrases[j] in (":", "-", "："):
+                while j < len(phrases) and (phrases[j] in (":", "-", "：") or _ocr_colon(
+                        _LABELS[label], phrases[j], phrases[j + 1:j + 2])):
                     j += 1
                 if j < len(phrases) and _split_label(phrases[j])[0] is None:
                     value = phrases[j].lstrip(":：- ").strip()
                     i = j
             if value:
+                words = value.split()
+                if _ocr_colon(_LABELS[label], words[0], [" ".join(words[1:])]):
+                    value = " ".join(words[1:])
                 pairs.append((_LABELS[label], value))
             i += 1
     return pairs
+
+
+def _ocr_colon(field: str, token: str, rest: list[str]) -> bool:
+    """Is `token`, after a name's or a specimen number's label, the label's colon as OCR read
+    it ("Name  3  DUMMY", "Lab No.  3 DUMMYS056"): a colon look-alike with the field's value
+    after it (a name never starts with a digit; an identifier is one token)."""
+    if field not in ("name", "first_name", "last_name", "specimen") or token not in _OCR_COLONS \
+            or not rest or not rest[0]:
+        return False
+    if field == "specimen":
+        return _value_fits(field, rest[0])
+    return bool(re.fullmatch(r"[A-Za-z][A-Za-z .,'\-]{1,60}", rest[0])) and len(rest[0].split()) <= 5
 
 
 def split_at_labels(text: str) -> list[str]:
@@ -188,9 +204,18 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
         return None, ""  # most phrases: no label starts them
     for n in range(min(_MAX_LABEL_WORDS, len(words) - 1), 0, -1):
         key = _label_key(" ".join(words[:n]))
-        if key in _LABELS and _value_fits(_LABELS[key], " ".join(words[n:])):
+        if key not in _LABELS:
+            continue
+        if words[n] in _OCR_COLONS and len(words) > n + 1 and \
+                _value_fits(_LABELS[key], " ".join(words[n + 1:])):
+            return key, " ".join(words[n + 1:])  # "Name 3 DUMMY": the colon, as OCR read it
+        if _value_fits(_LABELS[key], " ".join(words[n:])):
             return key, " ".join(words[n:])
     return None, ""
+
+
+# What OCR makes of the colon after a label, printed apart from the value ("Lab No. 3 X12").
+_OCR_COLONS = {"3", ";", "=", "_", "-", ".", ","}
 
 
 def _value_fits(field: str, value: str) -> bool:
@@ -278,7 +303,8 @@ def read_gender(text: str) -> str | None:
 
 def read_identifier(text: str) -> str | None:
     token = text.split()[0] if text.split() else ""
-    token = token.strip(" :#,;")
+    token = token.strip(" :#,;|")  # "|S87561601": a cell's rule read by OCR
+    token = re.sub(r"^\$(?=\d)", "S", token)  # OCR reads a leading S as '$': never in a number
     return token if re.search(r"\d", token) or len(token) >= 4 else None
 
 
@@ -373,7 +399,9 @@ def _name_above_age(lines: list[Line]) -> str | None:
         phrases = line.phrases()
         if not phrases or not re.match(r"^(age|sex|gender)\b\s*:?", phrases[0].text, re.I):
             continue
-        above = [l for l in lines[:i] if l.page == line.page and l.bottom <= line.top + 1
+        # Above: its middle above this line's top (an OCR box made tall by a barcode beside
+        # the name may reach down into the "Age" line).
+        above = [l for l in lines[:i] if l.page == line.page and (l.top + l.bottom) / 2 < line.top
                  and abs(l.x0 - line.x0) < 4 and line.top - l.bottom < 3 * line.size]
         if not above:
             continue

@@ -15,7 +15,7 @@ from parser.columns import OUT_OF_RANGE, looks_like_unit
 from parser.flags import interpret, parse_flag
 from parser.layout import RawRow, is_non_result_label
 from parser.models import LabReportResult
-from parser.ranges import NUMBER, parse_number, parse_range
+from parser.ranges import NUMBER, parse_number, parse_range, repair_ocr_range
 from parser import units as unit_lexicon
 from parser import vocabulary
 
@@ -118,6 +118,10 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         if repaired_unit:
             confidence *= 0.95
     reference = parse_range(range_text, context.gender, context.decimal_comma)
+    if reference is None and range_text and row.ocr:
+        reference = parse_range(repair_ocr_range(range_text, context.decimal_comma),
+                                context.gender, context.decimal_comma)
+        confidence *= 0.9 if reference is not None else 1.0  # read through a repair
     flag = parse_flag(flag_text)
     result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
                        decimal_comma=context.decimal_comma)

@@ -97,6 +97,22 @@ def parse_range(text: str | None, gender: str | None = None,
     return _parse_single(cleaned, decimal_comma)
 
 
+def repair_ocr_range(text: str, decimal_comma: bool = False) -> str:
+    """An OCR'd range cell with its slips undone, for a second reading when the first fails:
+    a decimal sign read as ';' or ':' ("3;5-5;1", "2:15 à 2,55", "3.5:-5:5"), specks read as ':' ';' or
+    quotes ("[<\"5;2]", "3,5 à:5,1"), and a thin dash lost between the two bounds
+    ("[2,15 2,55]": two numbers alone in a range cell, the lower first)."""
+    repaired = re.sub(r"[\"'“”]", " ", text)
+    repaired = re.sub(r"(?<=\d)[;:]{1,2}(?=\d)", "," if decimal_comma else ".", repaired)
+    repaired = re.sub(r"[;:]+", " ", repaired)
+    core = repaired.strip().strip("()[] ")
+    if m := re.fullmatch(r"(\d+(?:[.,]\d+)?)\s+(\d+(?:[.,]\d+)?)", core):
+        low, high = (parse_number(g, decimal_comma) for g in m.groups())
+        if low is not None and high is not None and low < high:
+            repaired = f"{m.group(1)} - {m.group(2)}"
+    return repaired
+
+
 def _parse_single(text: str, decimal_comma: bool = False) -> Range | None:
     text = text.strip().strip("()[] ")
     if m := _BETWEEN.match(text):

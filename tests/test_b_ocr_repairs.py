@@ -20,3 +20,39 @@ def test_end_of_report_banners_of_each_language_are_not_test_names():
     for banner in ("*** Ende des Befundes ***", "*** Fin du compte rendu ***",
                    "*** Fine referto ***", "*** Fin del informe ***"):
         assert is_non_result_label(banner), banner
+
+
+def test_range_cells_read_through_ocr_slips():
+    from parser.ranges import repair_ocr_range
+
+    def bounds(text):
+        reading = parse_range(repair_ocr_range(text, True), decimal_comma=True)
+        return reading.low, reading.high
+
+    assert bounds("[3;:5-5;1]") == (3.5, 5.1)
+    assert bounds("(2:15 à 2,55)") == (2.15, 2.55)
+    assert bounds('[<"5;2]') == (None, 5.2)
+    assert bounds("[2,15 2,55]") == (2.15, 2.55)
+    assert parse_range(repair_ocr_range("[5,1 3,5]", True), decimal_comma=True) is None
+
+
+def test_an_ocr_row_with_a_damaged_range_gets_its_bounds():
+    row = RawRow(page=1, name="Potassium", value="5,8", units="mmol/L", range_text="[3;:5-5;1]",
+                 ocr=True)
+    result = normalize_row(row, Context(decimal_comma=True))
+    assert (result.min_reference_range, result.max_reference_range) == (3.5, 5.1)
+    assert result.reference_range_text == "[3;:5-5;1]"  # the printed text stays as read
+
+
+def test_specimen_numbers_read_through_ocr_marks():
+    from parser.metadata import read_identifier
+
+    assert read_identifier("$98177510") == "S98177510"
+    assert read_identifier("|S87561601") == "S87561601"
+
+
+def test_a_decimal_point_read_as_a_colon_in_a_range():
+    from parser.ranges import repair_ocr_range
+
+    reading = parse_range(repair_ocr_range("3.5:-'5:5"))
+    assert (reading.low, reading.high) == (3.5, 5.5)
