@@ -223,8 +223,6 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     return headers
 
 
-_RESULT_WORD = re.compile(r"^(negati|positi|n[ée]gati|reacti|nil|absent|present|trace|clear|"
-                          r"normal|yellow|straw|amber|turbid|cloudy)", re.I)
 _HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}
 
 
@@ -243,7 +241,8 @@ def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Colum
     if not all(x in heads for x in inside):
         return False
     if any((is_flag(text) and label_key(text) not in LABEL_WORDS) or is_unit(text)
-           or _RESULT_WORD.match(text) for text, x0, _ in words if x0 in inside):
+           or vocabulary.qualitative_result().match(text.strip("*"))
+           for text, x0, _ in words if x0 in inside):
         return False  # "NEGATIVE", "mg/dL", "H": a data row's cells, not headings ("ABN",
         # a flag that is also a label word, as in "Abn Flag", may head the flags)
     gaps = [b0 - a1 for (_, _, a1), (_, b0, _) in zip(words, words[1:])]

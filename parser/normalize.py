@@ -27,10 +27,6 @@ _NEGATIVE_WORDS = {"negative", "non reactive", "nonreactive", "non-reactive", "n
                    "absent", "nil", "neg"} | set(vocabulary.words(vocabulary.NEGATIVE_WORDS))
 _BOOLEAN |= set(vocabulary.words(vocabulary.NEGATIVE_WORDS)) | {
     word for word in vocabulary.words(vocabulary.QUALITATIVE_WORDS) if word.startswith("posi")}
-# The European qualitative words (parser.vocabulary), longest first so "jaune foncé" wins.
-_EUROPEAN_QUALITATIVE = "|".join(
-    re.escape(word).replace(r"\ ", r"\s+")
-    for word in sorted(vocabulary.words(vocabulary.QUALITATIVE_WORDS), key=len, reverse=True))
 _COMPARATOR_VALUE = re.compile(r"^(<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"$")
 _PERCENT_VALUE = re.compile(r"^" + NUMBER + r"\s*%$")
 _RATIO_VALUE = re.compile(r"^\d+(\.\d+)?\s*:\s*\d+(\.\d+)?$")
@@ -39,22 +35,9 @@ _DATE_LIKE = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$")
 _FOOTNOTES = re.compile(r"(\s*[*#†‡¹²³⁴⁵]+|\s*\(\s*[a-z#*]\s*\)|\s*\^\d)+$")
 _LEADING_MARKS = re.compile(r"^[\s*#•·\-–>]+")
 _TRAILING_ARROW = re.compile(r"\s+([↑↓]{1,2})$")
-# Printed qualitative results (urinalysis, serology, blood group...). Free text outside this
-# vocabulary that has no digit is more likely a label or a comment than a result.
-_QUALITATIVE_WORDS = re.compile(
-    r"^(?:(?:very\s+|slightly\s+|weakly\s+|strongly\s+|pale\s+|dark\s+|light\s+)?"
-    r"(?:trace|nil|few|many|occasional|rare|moderate|plenty|small|large|scanty|numerous|"
-    r"present|absent|seen|not\s+seen|normal|abnormal|clear|turbid|hazy|cloudy|yellow|straw|"
-    r"amber|colou?rless|red|brown|orange|green|pink|white|black|non[\s-]?reactive|reactive|"
-    r"not\s+detected|detected|negative|positive|equivocal|indeterminate|inconclusive|"
-    r"borderline|acidic|alkaline|neutral|formed|semi[\s-]?formed|soft|hard|watery|loose|"
-    r"mucoid|bloody|sterile|no\s+growth|growth|immune|non[\s-]?immune|susceptible|resistant|"
-    r"sensitive|intermediate|within\s+normal\s+limits|wnl|see\s+(?:note|comment|below|report)|"
-    r"pending|cancelled|canceled|tnp|qns|adequate|inadequate|satisfactory|unsatisfactory|"
-    r"(?:a|b|ab|o)\s*(?:rh)?\s*(?:positive|negative|pos|neg|\+|-)?|rh\s*(?:positive|negative)|"
-    r"[+]{1,4}|\d\s*\+)|" + _EUROPEAN_QUALITATIVE + r")$",
-    re.I,
-)
+# Printed qualitative results, every language's (parser/vocabulary.py). Free text outside
+# this vocabulary that has no digit is more likely a label or a comment than a result.
+_QUALITATIVE_WORDS = vocabulary.qualitative_result()
 _CATEGORY_NAME = re.compile(
     r"^(?:(?:very|near|above|below|borderline|moderately|mildly|severely)\s+)*(?:high|low|"
     r"optimal|borderline|desirable|undesirable|normal|abnormal|deficient|deficiency|"

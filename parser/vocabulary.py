@@ -9,6 +9,7 @@ and the metadata label lookup normalise them.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 # Column kinds (the same strings parser.columns uses).
@@ -420,6 +421,21 @@ QUALITATIVE_WORDS: dict[str, list[str]] = {
            "ámbar", "ambar", "transparente", "claro", "turbio", "ligeramente turbio", "límpido",
            "limpido", "no se observan", "escasos", "abundantes", "normal"],
 }
+# The English ones as a pattern: modifiers, spelling variants and blood groups beside the
+# words (a whole cell matches; see qualitative_result).
+ENGLISH_QUALITATIVE = (
+    r"(?:(?:very\s+|slightly\s+|weakly\s+|strongly\s+|pale\s+|dark\s+|light\s+)?"
+    r"(?:trace|nil|few|many|occasional|rare|moderate|plenty|small|large|scanty|numerous|"
+    r"present|absent|seen|not\s+seen|normal|abnormal|clear|turbid|hazy|cloudy|yellow|straw|"
+    r"amber|colou?rless|red|brown|orange|green|pink|white|black|non[\s-]?reactive|reactive|"
+    r"not\s+detected|detected|negative|positive|equivocal|indeterminate|inconclusive|"
+    r"borderline|acidic|alkaline|neutral|formed|semi[\s-]?formed|soft|hard|watery|loose|"
+    r"mucoid|bloody|sterile|no\s+growth|growth|immune|non[\s-]?immune|susceptible|resistant|"
+    r"sensitive|intermediate|within\s+normal\s+limits|wnl|see\s+(?:note|comment|below|report)|"
+    r"pending|cancelled|canceled|tnp|qns|adequate|inadequate|satisfactory|unsatisfactory|"
+    r"(?:a|b|ab|o)\s*(?:rh)?\s*(?:positive|negative|pos|neg|\+|-)?|rh\s*(?:positive|negative)|"
+    r"[+]{1,4}|\d\s*\+))"
+)
 NEGATIVE_WORDS: dict[str, list[str]] = {
     "fr": ["négatif", "negatif", "négative", "absence", "absent", "absente", "non détecté",
            "non detecte"],
@@ -487,3 +503,14 @@ def flags() -> dict[str, tuple[str, str | None]]:
 def words(table: dict[str, list[str]]) -> list[str]:
     """A word list of all languages (SECTION_WORDS, METHOD_WORDS, NON_RESULT_LABELS...)."""
     return _merge_lists(table)
+
+
+@lru_cache(maxsize=1)
+def qualitative_result() -> re.Pattern[str]:
+    """A whole cell that is a printed qualitative result, in any language ("Negative",
+    "Pale Yellow", "O Rh Positive", "jaune foncé", "nicht nachweisbar"): the one home of the
+    words the normaliser (a text value worth keeping) and the header finder (a data row's
+    cell, not a heading) both need. European words longest first, so "jaune foncé" wins."""
+    european = "|".join(re.escape(word).replace(r"\ ", r"\s+")
+                        for word in sorted(words(QUALITATIVE_WORDS), key=len, reverse=True))
+    return re.compile(r"^(?:" + ENGLISH_QUALITATIVE + "|" + european + r")$", re.I)
