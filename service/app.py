@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -39,8 +40,17 @@ from service.workers import make_job_queue
 
 log = logging.getLogger(__name__)
 
-# Two uploads' checks at a time keep both cores busy without starving the GET polls.
-UPLOAD_CONCURRENCY = 2
+# One upload's thread trip at a time: each trip is Python work (ORM flushes, checks) that the
+# event loop must win the GIL back from. Server-side GET job p99 while 20 clients upload,
+# interleaved runs at load 9-10, both with the 0.5 ms switch interval below: 2 at a time
+# 20/23/29 ms, 1 at a time 16/15/22 ms; uploads
+# accepted per second the same (51-65 vs 56-60: the parse processes are the bottleneck).
+UPLOAD_CONCURRENCY = 1
+# How long a thread holding the GIL keeps it while another waits (CPython's default is 5 ms).
+# GET job is read on the event loop, and each SQLite call there releases the GIL and must
+# win it back from an upload's thread: server-side GET job p99 while 20 clients upload,
+# interleaved at load 9-10, default 32/42/36 ms, 0.5 ms 20/23/29 ms.
+GIL_SWITCH_INTERVAL_SECONDS = 0.0005
 
 
 def open_database(settings: Settings) -> Database:
@@ -75,10 +85,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # collector's full passes, which otherwise stall requests for tens of ms.
         gc.collect()
         gc.freeze()
+        switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL_SECONDS)
         log.info("labreport service started (%s workers)", "celery" if settings.celery_mode else settings.executor)
         try:
             yield
         finally:
+            sys.setswitchinterval(switch_interval)
             app.state.webhook_sender.stop()
             app.state.job_queue.stop()
             app.state.previews.close()
