@@ -153,12 +153,17 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
 def _raw_value(row: RawRow, context: Context) -> str:
     """The value cell before it is split: grouped thousands joined, an OCR'd arrow mark dropped."""
     raw_value = join_thousands(row.value) if context.decimal_comma else row.value
-    return drop_arrow_mark(_STRAY_POINT.sub(r"\1", raw_value)) if row.ocr else raw_value
+    if not row.ocr:
+        return raw_value
+    raw_value = _GLUED_FLAG.sub(r"\1 ", _STRAY_POINT.sub(r"\1", raw_value))
+    return drop_arrow_mark(raw_value)
 
 
 # A point or comma OCR glued after a whole value ("17. U/L": a speck of the page, a dot of a
 # leader): never part of a printed number.
 _STRAY_POINT = re.compile(r"^([<>≤≥]?\d+(?:[.,]\d+)?)[.,](?=\s|$)")
+# A letter flag OCR glued before the value, the space lost ("L1,7 mmol/L"): no value starts so.
+_GLUED_FLAG = re.compile(r"^([HL]{1,2})(?=\d+(?:[.,]\d+)*(?:\s|$))")
 
 
 def rejection_reason(row: RawRow, context: Context) -> str | None:

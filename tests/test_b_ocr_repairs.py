@@ -56,3 +56,9 @@ def test_a_decimal_point_read_as_a_colon_in_a_range():
 
     reading = parse_range(repair_ocr_range("3.5:-'5:5"))
     assert (reading.low, reading.high) == (3.5, 5.5)
+
+
+def test_a_letter_flag_glued_before_an_ocr_value():
+    row = RawRow(page=1, name="Harnstoff", value="L1,7 mmol/L (2,5-7,8)", ocr=True)
+    result = normalize_row(row, Context(decimal_comma=True))
+    assert result is not None and (result.value, result.source_flag) == ("1,7", "L")
