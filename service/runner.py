@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import select
+from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
 from parser.exceptions import LabReportError, MemoryLimitError
@@ -90,6 +90,7 @@ def claim_job(
     max_pages: int,
     recovering: bool = False,
     stale_before: datetime | None = None,
+    lease_until: datetime | None = None,
 ) -> JobWork | None:
     """Mark the job `started` and return its work, or None when it is not runnable.
 
@@ -111,6 +112,8 @@ def claim_job(
             )
             return None
         job.attempts += 1
+        if lease_until is not None:
+            job.lease_until = lease_until
         if job.status == UPLOAD_PENDING:
             set_status(session, job, STARTED)
         return JobWork(
@@ -122,6 +125,43 @@ def claim_job(
             forced_review=job.needs_human_review,
         )
     return None
+
+
+def take_over_stale(session: Session, job_id: str, *, now: datetime, lease_until: datetime) -> bool:
+    """Lease a `started` job whose lease has run out (or never had one) to the caller; False
+    when it is not such a job, e.g. another dispatcher took it over first. One conditional
+    UPDATE, so two dispatchers cannot both win. The caller then claims it (recovering)."""
+    taken = session.execute(
+        update(Job)
+        .where(
+            Job.id == job_id, Job.status == STARTED,
+            or_(Job.lease_until.is_(None), Job.lease_until < now),
+        )
+        .values(lease_until=lease_until)
+        .execution_options(synchronize_session=False)
+    )
+    return taken.rowcount == 1
+
+
+def stale_started_jobs(session: Session, now: datetime) -> list[str]:
+    """`started` jobs whose lease has run out or that never had one, oldest first."""
+    return list(
+        session.scalars(
+            select(Job.id)
+            .where(Job.status == STARTED, or_(Job.lease_until.is_(None), Job.lease_until < now))
+            .order_by(Job.created_at)
+        )
+    )
+
+
+def renew_leases(session: Session, job_ids: list[str], lease_until: datetime) -> None:
+    if job_ids:
+        session.execute(
+            update(Job)
+            .where(Job.id.in_(job_ids), Job.status == STARTED)
+            .values(lease_until=lease_until)
+            .execution_options(synchronize_session=False)
+        )
 
 
 def parse_files(work: JobWork) -> ParseOutcome:

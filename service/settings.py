@@ -17,6 +17,8 @@ deployment is described by its environment alone:
     LABREPORT_MAX_PAGES               page limit of one report
     LABREPORT_WEBHOOK_RETRY_SCHEDULE  JSON list of seconds between attempts
     LABREPORT_WORKER_MEMORY_LIMIT_MB  address-space ceiling of a parse process (1024)
+    LABREPORT_JOB_LEASE_SECONDS       a started job whose dispatcher stopped renewing it this long
+                                      runs again (15)
     LABREPORT_MAX_JSON_BODY_BYTES, _MAX_HEADER_BYTES, _MAX_HEADERS, _MAX_URL_BYTES,
     _HEADER_TIMEOUT_SECONDS, _BODY_TIMEOUT_SECONDS, _MAX_CONNECTIONS, _KEEP_ALIVE_SECONDS
                                       HTTP limits of every request (service.http_limits)
@@ -88,6 +90,9 @@ class Settings(BaseSettings):
     webhook_retry_schedule: list[float] = Field(default_factory=lambda: list(DEFAULT_RETRY_SCHEDULE))
     webhook_senders: int = Field(default=8, ge=1)
     poll_interval_seconds: float = 1.0
+    # A dispatcher renews the lease of its started jobs every third of this; a job whose
+    # lease ran out (its dispatcher died) runs again on any dispatcher of the database.
+    job_lease_seconds: float = Field(default=15.0, gt=0)
 
     # The broker outbox (scale-out): while the broker refuses jobs, retry every this many
     # seconds; a job handed over but not started is handed over again after the recheck

@@ -123,6 +123,9 @@ class Job(Base):
     # handed to the broker when `next_dispatch_at` is null (never handed over) or past.
     dispatch_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     next_dispatch_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    # A `started` job of the in-process dispatcher is its until then (renewed while it runs):
+    # another dispatcher on the same database re-runs it only once the lease has run out.
+    lease_until: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     deleted_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)

@@ -5,9 +5,13 @@ Both expose the same small interface to the API:
 
 `InProcessJobQueue`: the database is the queue. A `Dispatcher` claims `upload_pending`
 jobs oldest first, hands the parsing to a process pool (spawned processes at lower CPU
-priority, so the API answers quickly while they work), and records each outcome. At
-start it re-runs jobs a crash left in `started`. It runs in a process of its own
-(`service.dispatch_process`), or in a thread of the API process with executor "thread".
+priority, so the API answers quickly while they work), and records each outcome. A job it
+starts is leased to it (`LABREPORT_JOB_LEASE_SECONDS`), the lease renewed while the job runs;
+any dispatcher on the database re-runs a `started` job whose lease ran out (its dispatcher
+died), and only those: two `serve` processes on one SQLite file do not re-run each other's
+jobs. A restarted `serve` re-runs its interrupted jobs once their lease ends. It runs in a
+process of its own (`service.dispatch_process`), or in a thread of the API process with
+executor "thread".
 
 `BrokerJobQueue` (`service.job_outbox`): a durable outbox hands jobs to the Celery
 broker (`service.celery_app`), retrying until the broker takes them.
@@ -20,7 +24,9 @@ import multiprocessing
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable
+from datetime import timedelta
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -41,9 +47,12 @@ from service.runner import (
     claim_job,
     finish_job,
     parse_files,
+    renew_leases,
+    stale_started_jobs,
+    take_over_stale,
 )
 from service.settings import Settings
-from service.tables import STARTED, UPLOAD_PENDING, Job
+from service.tables import UPLOAD_PENDING, Job, utcnow
 
 log = logging.getLogger(__name__)
 
@@ -120,23 +129,24 @@ class Dispatcher:
         self.capacity = settings.workers + 1
         self._executor: Executor | None = None
         self._running: dict[Future, str] = {}
-        self._recover: list[str] = []
+        # Jobs to run again, first: (job id, taken over from a dispatcher that is gone).
+        self._recover: list[tuple[str, bool]] = []
+        self.lease = timedelta(seconds=settings.job_lease_seconds)
+        self._next_lease_check = 0.0
 
     def start(self) -> None:
         """Find the jobs a crash left `started` (they run first) and open the parse pool."""
         with self.database.session_scope() as session:
-            self._recover = list(
-                session.scalars(
-                    select(Job.id).where(Job.status == STARTED).order_by(Job.created_at)
-                )
-            )
+            self._recover = [(job_id, True) for job_id in stale_started_jobs(session, utcnow())]
         if self._recover:
             log.info("re-running %d job(s) interrupted by a restart", len(self._recover))
+        self._next_lease_check = time.monotonic() + self.lease.total_seconds() / 3
         self._executor = self._new_executor()
 
     def run(self) -> None:
         while not self.wake.stopped:
             try:
+                self._keep_leases()
                 self._fill()
             except Exception:
                 log.exception("job dispatcher: claiming jobs failed")
@@ -167,13 +177,30 @@ class Dispatcher:
             max_tasks_per_child=JOBS_PER_PROCESS,
         )
 
+    def _keep_leases(self) -> None:
+        """Every third of the lease: renew the leases of this dispatcher's jobs, and queue the
+        `started` jobs whose lease ran out (their dispatcher is gone) to run here."""
+        if time.monotonic() < self._next_lease_check:
+            return
+        self._next_lease_check = time.monotonic() + self.lease.total_seconds() / 3
+        mine = list(self._running.values()) + [job_id for job_id, taken in self._recover if not taken]
+        known = set(mine) | {job_id for job_id, _ in self._recover}
+        now = utcnow()
+        with self.database.session_scope() as session:
+            renew_leases(session, mine, now + self.lease)
+            stale = [job_id for job_id in stale_started_jobs(session, now) if job_id not in known]
+        if stale:
+            log.info("re-running %d job(s) whose dispatcher stopped", len(stale))
+            self._recover += [(job_id, True) for job_id in stale]
+
     def _fill(self) -> None:
         free = self.capacity - len(self._running)
         if free <= 0:
             return
         busy = set(self._running.values())
+        now = utcnow()
         with self.database.session_scope() as session:
-            candidates = [(job_id, True) for job_id in self._recover[:free]]
+            candidates = [(job_id, True, taken) for job_id, taken in self._recover[:free]]
             del self._recover[: len(candidates)]
             if len(candidates) < free:
                 pending = session.scalars(
@@ -182,12 +209,15 @@ class Dispatcher:
                     .order_by(Job.created_at)
                     .limit(free - len(candidates))
                 )
-                candidates += [(job_id, False) for job_id in pending if job_id not in busy]
+                candidates += [(job_id, False, False) for job_id in pending if job_id not in busy]
             works = []
-            for job_id, recovering in candidates:
+            for job_id, recovering, taken in candidates:
+                if taken and not take_over_stale(session, job_id, now=now, lease_until=now + self.lease):
+                    continue  # another dispatcher took it over first, or it finished
                 work = claim_job(
                     session, job_id, files_root=self.settings.files_dir,
                     max_pages=self.settings.max_pages, recovering=recovering,
+                    lease_until=now + self.lease,
                 )
                 if work is not None:
                     works.append(work)
@@ -197,7 +227,7 @@ class Dispatcher:
             try:
                 self._running[self._executor.submit(parse_files, work)] = work.job_id
             except BrokenProcessPool:
-                self._recover.append(work.job_id)
+                self._recover.append((work.job_id, False))
                 self._restart_executor()
 
     def _finish(self, future: Future) -> None:
@@ -208,7 +238,7 @@ class Dispatcher:
             # A parse process died (crash, out of memory): retry the job on a fresh pool;
             # claim_job fails it after MAX_ATTEMPTS.
             log.error("job %s: its parse process died; restarting the pool", job_id)
-            self._recover.append(job_id)
+            self._recover.append((job_id, False))
             self._restart_executor()
             return
         except Exception:
@@ -224,7 +254,7 @@ class Dispatcher:
         broken = self._executor
         for future, job_id in list(self._running.items()):
             self._running.pop(future)
-            self._recover.append(job_id)
+            self._recover.append((job_id, False))
         self._executor = self._new_executor()
         if broken is not None:
             broken.shutdown(wait=False, cancel_futures=True)

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import shutil
+import time
 from datetime import timedelta
+from types import SimpleNamespace
 
 from fastapi.testclient import TestClient
 
 import service.pipeline
-from service.app import create_app
+from service.app import create_app, open_database
 from service.jobs import create_job
-from service.runner import MAX_ATTEMPTS, JobWork, ParseOutcome, claim_job, finish_job, parse_files
+from service.runner import (
+    MAX_ATTEMPTS,
+    JobWork,
+    ParseOutcome,
+    claim_job,
+    finish_job,
+    parse_files,
+    take_over_stale,
+)
 from service.tables import STARTED, Job, StoredFile, Team, User, utcnow
+from service.workers import Dispatcher, ThreadWake
 from tests.service.helpers import DIGITAL_REPORT, make_team, wait_for_job
 
 
@@ -101,3 +112,72 @@ def test_a_started_job_is_rerun_only_once_stale(client, app, settings):
         stale = claim_job(session, job_id, files_root=settings.files_dir, max_pages=5,
                           stale_before=utcnow() - timedelta(minutes=30))
     assert stale is not None
+
+
+def _two_dispatchers(settings, lease_seconds: float):
+    """Two job dispatchers on one database, as two `serve` processes on one SQLite file."""
+    settings = settings.model_copy(update={"job_lease_seconds": lease_seconds})
+    database = open_database(settings)
+    holder = SimpleNamespace(state=SimpleNamespace(database=database))
+    first, second = (Dispatcher(settings, database, ThreadWake()) for _ in range(2))
+    return holder, database, first, second
+
+
+def _attempts(database, job_id: str) -> int:
+    with database.session_scope() as session:
+        return session.get(Job, job_id).attempts
+
+
+def test_a_dispatcher_does_not_rerun_a_job_another_live_dispatcher_runs(settings):
+    holder, database, first, second = _two_dispatchers(settings, lease_seconds=60)
+    job_id, _ = _job(holder, settings)
+    try:
+        first.start()
+        first._fill()  # claims the job: started, leased to `first`
+        assert _attempts(database, job_id) == 1
+        second.start()  # a second serve starting on the same database
+        second._fill()
+        assert _attempts(database, job_id) == 1, "the job of a live dispatcher ran twice"
+    finally:
+        first.close()
+        second.close()
+        database.dispose()
+
+
+def test_a_job_whose_dispatcher_stopped_runs_again_once_its_lease_ends(settings):
+    holder, database, first, second = _two_dispatchers(settings, lease_seconds=0.3)
+    job_id, _ = _job(holder, settings)
+    try:
+        first.start()
+        first._fill()
+        second.start()
+        second._fill()
+        assert _attempts(database, job_id) == 1  # still within the lease
+        time.sleep(0.5)  # `first` died: nobody renewed its lease
+        second._keep_leases()
+        second._fill()
+        assert _attempts(database, job_id) == 2
+        with database.session_scope() as session:  # a third taker finds it leased again
+            assert not take_over_stale(session, job_id, now=utcnow(), lease_until=utcnow())
+    finally:
+        first.close()
+        second.close()
+        database.dispose()
+
+
+def test_a_running_dispatcher_renews_its_leases(settings):
+    holder, database, first, second = _two_dispatchers(settings, lease_seconds=0.3)
+    job_id, _ = _job(holder, settings)
+    try:
+        first.start()
+        first._fill()
+        for _ in range(5):  # 0.5 s in all, past the first lease, renewed every 0.1 s
+            time.sleep(0.1)
+            first._keep_leases()
+        second.start()
+        second._fill()
+        assert _attempts(database, job_id) == 1
+    finally:
+        first.close()
+        second.close()
+        database.dispose()
