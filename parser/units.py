@@ -51,6 +51,8 @@ def is_unit(text: str, ocr: bool = False) -> bool:
     stripped = text.strip()
     if not stripped or len(stripped) > MAX_UNIT_CHARS or not re.search(r"[A-Za-zµμ%/]", stripped):
         return False
+    if " " in stripped and stripped.rsplit(None, 1)[-1].endswith(":"):
+        return False  # "x10^6 / uL M:": a unit, then a label (the male tier of a range)
     key = unit_key(stripped)
     keys, folded = _lexicon()
     if key in keys or _POWER.match(key):

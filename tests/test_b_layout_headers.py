@@ -73,3 +73,35 @@ def test_a_many_word_name_in_a_tight_table_is_a_row_not_running_text():
     found = _rows(page(lines))
     assert ("eGFR Non-Afr. American", "103", None, "mL/min/1.73m2") in found
     assert len(found) == 4
+
+
+def test_a_monospace_table_with_dotted_leaders_keeps_its_unknown_value_heading():
+    # "TEST NAME   OBSERVATION": the names' dotted leaders run up to the value column; they
+    # brush it, they are not under it (their votes made the column a unit column).
+    mono = 3.75  # a character's width at size 7.5 (tests/page_builder.py)
+    lines = [[(34, 100, "TEST NAME", 7.5), (232, 100, "OBSERVATION", 7.5)]]
+    rows = [("Serum Iron", "36 H µmol/L (10 - 30)"), ("Ferritin", "340 µg/L (30 - 400)"),
+            ("Color", "Yellow Yellow"), ("Protein", "Negative Negative"),
+            ("Glucose", "1+ * Negative")]
+    for i, (name, cell) in enumerate(rows):
+        leader = "." * int((219 - 34) / mono - len(name) - 1)
+        lines.append([(34, 120 + 12 * i, f"{name} {leader}", 7.5), (232, 120 + 12 * i, cell, 7.5)])
+    found = {r[0].rstrip(" ."): r[1] for r in _rows(page(lines))}
+    assert found.get("Protein") == "Negative Negative" and found.get("Color") == "Yellow Yellow"
+    assert len(found) == 5
+
+
+def test_single_spaced_fields_read_a_flag_letter_that_begins_the_unit_as_the_unit():
+    from parser.layout.fields import read_fields
+
+    tokens = "HEMATOCRIT 0,51 L / L (0,41 - 0,53)".split()
+    fields = read_fields(tokens)
+    assert " ".join(tokens[slice(*fields.units)]) == "L / L" and fields.flag[0] == fields.flag[1]
+    tokens = "Haemoglobin 10.2 L g/dL 13-17".split()
+    assert " ".join(tokens[slice(*read_fields(tokens).flag)]) == "L"
+
+
+def test_a_unit_followed_by_a_sex_label_is_not_one_unit():
+    from parser.units import is_unit
+
+    assert not is_unit("x10^6 / uL M:") and is_unit("x10^6 / uL")

@@ -39,24 +39,35 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
     if not has_name_letters(name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
         return None
     i = at + 1
-    flag_end = i + 1 if is_flag(tokens[i]) else i
-    units_end = flag_end
+    # A flag letter may also begin the unit ("0,51 L / L (0,41 - 0,53)"): the unit reading
+    # that takes it is tried first.
+    for flag_end in ([i, i + 1] if is_flag(tokens[i]) else [i]):
+        parts = _units_and_range(tokens, flag_end, ocr, multi=flag_end == i and is_flag(tokens[i]))
+        if parts is not None:
+            units_end, range_start = parts
+            return Fields((0, at), (at, at + 1), (i, flag_end), (flag_end, units_end),
+                          (range_start, len(tokens)))
+    return None
+
+
+def _units_and_range(tokens: list[str], start: int, ocr: bool, multi: bool
+                     ) -> tuple[int, int] | None:
+    """(end of the unit, start of the range) after `start`; None when the rest is neither.
+    `multi`: only a unit of several tokens counts (its first token is also a flag)."""
     # The longest unit that leaves a whole range after it ("x10^3/µL 0" reads as a unit, but
     # then "- 0.2" is no range: the unit is "x10^3/µL" and the range "0 - 0.2").
-    for n in [*range(min(_MAX_UNIT_TOKENS, len(tokens) - flag_end), 0, -1), 0]:
-        if n and not is_unit(" ".join(tokens[flag_end:flag_end + n]), ocr):
+    for n in [*range(min(_MAX_UNIT_TOKENS, len(tokens) - start), 0, -1), 0]:
+        if n and (not is_unit(" ".join(tokens[start:start + n]), ocr) or (multi and n < 2)):
             continue
-        units_end = flag_end + n
-        range_start = units_end
+        if multi and n == 0:
+            return None
+        range_start = start + n
         while range_start < len(tokens) and re.fullmatch(r"[=:;\-–|]+", tokens[range_start]):
             range_start += 1  # OCR marks between the cells
         rest = " ".join(tokens[range_start:])
         if not rest or _range_like(rest):
-            break
-    else:
-        return None
-    return Fields((0, at), (at, at + 1), (i, flag_end), (flag_end, units_end),
-                  (range_start, len(tokens)))
+            return start + n, range_start
+    return None
 
 
 _SEX_TIER = re.compile(r"^(male|female|men|women|m|f)\s*[:\-]?\s*", re.I)
