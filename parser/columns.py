@@ -525,10 +525,10 @@ def _column_votes(col: Column, header: Header, phrases: list[tuple[float, float,
     others = [c for c in header.columns if c is not col and c.kind != NAME]
     votes: dict[str, int] = {}
     for x0, x1, text in phrases:
-        if not col.x0 - pad <= (x0 + x1) / 2 <= col.x1 + pad or \
+        if not (col.x0 - pad <= (x0 + x1) / 2 <= col.x1 + pad or col.x0 - pad <= x0 <= col.x1) or \
                 any(min(x1, c.x1) - max(x0, c.x0) > 0 for c in others):
-            continue  # not under this heading (a name whose dotted leader runs up to the
-            # value column only brushes it), or under a neighbour's
+            continue  # not under this heading (centred or starting there: a name whose
+            # dotted leader runs up to the value column only brushes it), or under a neighbour's
         kind = leading_kind(text)
         votes[kind] = votes.get(kind, 0) + 1
     return votes
