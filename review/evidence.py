@@ -245,7 +245,7 @@ def _own_checks(row: LabReportResult, evidence: RowEvidence) -> None:
         agrees = True
     if agrees is True:
         evidence.confirmed.append("flag agrees with range")
-    elif agrees is False:
+    elif agrees is False or qualitative_flag_contradicts(row):
         evidence.contradicted.append("value contradicts range and flag")
     if interpretation_contradicts(row):
         evidence.contradicted.append(INTERPRETATION_CONTRADICTS)
@@ -350,6 +350,19 @@ def qualitative_flag_agrees(row: LabReportResult) -> bool:
     if not value or value == normal or normal not in _NORMAL_WORDS or parse_number(row.value) is not None:
         return False
     return flag is not None and flag.interpretation != "normal"
+
+
+def qualitative_flag_contradicts(row: LabReportResult) -> bool:
+    """A word result that is its printed normal finding, or a word of it ("Yellow" against "Yellow
+    Clear"), carrying an abnormal flag: the flag (or the range) belongs to another row. Drawn fit
+    reports: 3 such rows, all wrong (a neighbour's flag and normal word merged into the row); no
+    other material had one. The 461 unflagged word results inside their normal text were right
+    but for 3."""
+    value, normal = _words(row.value), _words(row.reference_range_text)
+    if not value or not normal or parse_number(row.value) is not None:
+        return False
+    flag = flags.parse_flag(row.source_flag)
+    return flag is not None and flag.interpretation != "normal" and f" {value} " in f" {normal} "
 
 
 def qualitative_matches_normal(row: LabReportResult) -> bool:

@@ -139,12 +139,19 @@ def _loinc_code(result: LabReportResult) -> str | None:
     return _SAME_LIMITS.get(code, code)
 
 
+_CENSORED_VALUE = re.compile(r"^\s*[<>]=?\s*(\d+(?:[.,]\d+)?)\s*$")
+
+
 def value_is_plausible(result: LabReportResult) -> bool | None:
     """False when the value cannot be right for the analyte in the printed unit.
 
-    None when we have no limits for this analyte and unit, or the value is not a number.
+    None when we have no limits for this analyte and unit, or the value is not a number. A censored
+    value (">90" for eGFR, "<0.5") is judged by its bound.
     """
     number = parse_number(result.value)
+    if number is None:
+        censored = _CENSORED_VALUE.match(result.value or "")
+        number = parse_number(censored.group(1)) if censored else None
     if number is None:
         return None
     unit = unit_key(result.units)

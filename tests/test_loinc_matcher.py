@@ -73,6 +73,11 @@ def test_a_guessed_correction_is_never_auto(matcher):
     assert matcher.match("Glutaminase").status != AUTO_MATCH
 
 
+def test_a_letter_read_for_the_digit_one_is_found_but_never_auto(matcher):
+    # The row's printed name stays misread ("HbAic"): a person should see it.
+    assert matcher.match("HbAic", "%").status == NEEDS_REVIEW
+
+
 def test_method_siblings_are_one_concept_and_the_method_less_code_leads(matcher):
     result = matcher.match("RBC", "x10^6/uL", panel="Complete Blood Count")
     codes = [entry.code for entry, _ in result.matches]

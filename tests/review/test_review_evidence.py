@@ -171,3 +171,17 @@ def test_an_interpretation_the_value_and_range_contradict_is_a_hard_doubt(value,
     assert evidence.interpretation_contradicts(result) is contradicts
     doubts = risk.assess(ReportData(results=[result]))[0].hard_doubts
     assert (evidence.INTERPRETATION_CONTRADICTS in doubts) is contradicts
+
+
+@pytest.mark.parametrize(
+    ("value", "range_text", "flag", "contradicts"),
+    [("Yellow", "Yellow Clear", "A", True), ("Negative", "Negative", "*", True), ("Yellow", "Yellow Clear", None, False),
+     ("Amber", "Yellow", "A", False), ("Yellowish", "Yellow Clear", "A", False), ("12", "12", "H", False)],
+)
+def test_a_flagged_word_result_that_is_its_normal_word_contradicts(value, range_text, flag, contradicts):
+    from review import risk
+
+    result = row("5778-6", value, None, type="comment", reference_range_text=range_text, source_flag=flag)
+    assert evidence.qualitative_flag_contradicts(result) is contradicts
+    doubts = risk.assess(ReportData(results=[result]))[0].hard_doubts
+    assert ("value contradicts range and flag" in doubts) is contradicts

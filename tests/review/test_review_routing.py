@@ -90,7 +90,7 @@ def test_reasons_are_short_name_rows_and_hold_no_patient_data():
         ("41", "mmol/L", "2823-3", False),
         ("95", "mg/dL", "9999-9", None),  # no limits for this code
         ("Negative", "mg/dL", "2345-7", None),
-        ("<0.5", "mg/L", "1988-5", None),
+        ("<0.5", "mg/L", "1988-5", True),  # censored: judged by its bound
         ("37.1", "gm/dl", "28540-3", True),  # "gm/dl" is g/dL
         ("371", "gm/dl", "28540-3", False),
         ("3.8", None, "9830-1", True),  # Chol/HDL ratio, printed without a unit
@@ -110,6 +110,9 @@ def test_reasons_are_short_name_rows_and_hold_no_patient_data():
         ("2", "/HPF", "13945-1", True),  # urine sediment red cells per high-power field
         ("25", "mm/hr", "30341-2", True),  # ESR
         ("250", "mm/hr", "30341-2", False),
+        (">90", "mg/dL", "2345-7", True),  # a censored value is judged by its bound
+        (">5000", "mg/dL", "2345-7", False),
+        ("> 5", "mg/dL", "2345-7", True),
     ],
 )
 def test_value_plausibility_for_analyte_and_unit(value, units, code, plausible):
