@@ -549,4 +549,6 @@ def leading_kind(text: str) -> str:
         return RESULT
     if tokens and len(unglue(tokens[:1])) > 1:
         return RESULT  # "116Lpg/mL": a value glued to its flag and unit by OCR
+    if tokens and not is_unit(tokens[0]) and vocabulary.qualitative_result().match(tokens[0]):
+        return RESULT  # "Yellow Yellow", "Negative Negative": a result and the expected one
     return (content_kind(tokens[0]) if tokens else None) or OTHER

@@ -105,3 +105,19 @@ def test_a_unit_followed_by_a_sex_label_is_not_one_unit():
     from parser.units import is_unit
 
     assert not is_unit("x10^6 / uL M:") and is_unit("x10^6 / uL")
+
+
+def test_qualitative_results_vote_for_the_value_column_they_sit_in():
+    # "EXAMINATION  READING  OUT OF RANGE": qualitative rows first ("Yellow Yellow", a
+    # result and the expected one) must count as results, not units, under READING.
+    lines = [[(34, 100, "EXAMINATION", 7.5), (151, 100, "READING", 7.5), (377, 100, "OUT OF RANGE", 7.5)]]
+    rows = [("COLOR", "Yellow Yellow", ""), ("APPEARANCE", "Clear Clear", ""),
+            ("PROTEIN", "Negative Negative", ""), ("GLUCOSE", "Negative Negative", ""),
+            ("OCCULT BLOOD", "Trace Negative", "A"), ("SPECIFIC GRAVITY", "1.022 (1.005 - 1.030)", ""),
+            ("PH", "7.4 (5.0 - 8.0)", "")]
+    for i, (name, cell, flag) in enumerate(rows):
+        line = [(34, 120 + 12 * i, name, 7.5), (151, 120 + 12 * i, cell, 7.5)]
+        lines.append(line + ([(400, 120 + 12 * i, flag, 7.5)] if flag else []))
+    found = {r[0]: r[1] for r in _rows(page(lines))}
+    assert found.get("COLOR") == "Yellow Yellow" and found.get("OCCULT BLOOD") == "Trace Negative"
+    assert len(found) == 7
