@@ -7,7 +7,8 @@ Starts `labreport serve` on loopback with a temporary LABREPORT_HOME and prints:
 - uploads accepted per second for N uploads of digital reports from C concurrent clients;
 - time until every job is finished, and completed reports per minute;
 - p50/p99 latency of GET job while C clients upload, and while only the workers are busy
-  (polled from a separate process, so the client's own threads do not skew it);
+  (polled from a separate process, so the client's own threads do not skew it), and how long
+  the API's event-loop thread waited for a CPU meanwhile (a loaded machine's share of it);
 - the server's peak RSS (API process, and API + parse processes);
 - `labreport batch` on the same files and cores: reports per minute, and the API/batch ratio.
 Targets (issue 4): API rate >= 80% of batch; GET p99 <= 50 ms; a 10 MB upload adds < 50 MB.
@@ -62,6 +63,12 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time the process has used (its own threads, not its children)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def waited_for_cpu_s(pid: int) -> float:
+    """Time the process's main thread (the API's event loop) has spent runnable but waiting
+    for a CPU (Linux schedstat): what a loaded machine adds to every latency."""
+    return int(Path(f"/proc/{pid}/task/{pid}/schedstat").read_text().split()[1]) / 1e9
 
 
 def reset_peak(pid: int) -> None:
@@ -252,10 +259,12 @@ def run_api(server: Server, headers: dict, user_id: str, files: list[Path], clie
     with PeakSampler(server.process.pid) as sampler:
         reset_peak(server.process.pid)
         cpu_before = cpu_seconds(server.process.pid)
+        waited_before = waited_for_cpu_s(server.process.pid)
         t0 = time.perf_counter()
         with ThreadPoolExecutor(clients) as pool:
             list(pool.map(uploader, batches))
         accepted_s = time.perf_counter() - t0
+        loop_waited_s = waited_for_cpu_s(server.process.pid) - waited_before
         phase.value = PHASES.index("parsing")
         # Jobs finish roughly in upload order: check the oldest unfinished one first and
         # look further only when it is done, so this loop adds little load of its own.
@@ -287,6 +296,7 @@ def run_api(server: Server, headers: dict, user_id: str, files: list[Path], clie
         "get_uploading_p99_ms": percentile(get_latencies["uploading"] or [0], 99),
         "get_uploading_samples": len(get_latencies["uploading"]),
         "api_cpu_s": api_cpu_s,
+        "loop_waited_for_cpu_s": loop_waited_s,
         "api_peak_rss_mb": rss_kb(server.process.pid, "VmHWM") / 1024,
         "jobs_peak_rss_mb": named_peak_kb(server.process.pid, "labreport-jobs") / 1024,
         "tree_peak_rss_mb": sampler.peak_total_kb / 1024,
@@ -347,6 +357,8 @@ def main() -> None:
     print(f"  GET job while {args.clients} clients upload: p50 {api['get_uploading_p50_ms']:.1f} ms, "
           f"p99 {api['get_uploading_p99_ms']:.1f} ms ({api['get_uploading_samples']} requests)   target p99 <= 50 ms")
     print(f"  (GET job is polled from its own process, every 20 ms)")
+    print(f"  the API's event-loop thread waited {api['loop_waited_for_cpu_s']:.1f} s for a CPU during the "
+          f"{api['accepted_s']:.1f} s of uploads (runnable, not running: other work on the machine, this benchmark's clients included)")
     print(f"  API process CPU: {api['api_cpu_s']:.1f} s in all = {api['api_cpu_s'] / api['uploads'] * 1000:.0f} ms per job "
           f"(upload, checks, bookkeeping, every GET)")
     print(f"  machine load average: {load_before:.1f} before, {os.getloadavg()[0]:.1f} at the end, on {os.cpu_count()} cores")
