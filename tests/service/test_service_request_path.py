@@ -39,12 +39,14 @@ def test_an_idempotent_upload_takes_two_thread_trips(client, headers, user_id, t
 
 
 def test_get_job_on_local_sqlite_takes_no_thread_trip(client, headers, user_id, thread_trips):
-    job_id = upload(client, headers, user_id, [("r.pdf", DIGITAL_REPORT.read_bytes(), "application/pdf")]).json()["id"]
+    report = [("r.pdf", DIGITAL_REPORT.read_bytes(), "application/pdf")]
+    job_id = upload(client, headers, user_id, report).json()["id"]
     thread_trips.clear()
     response = client.get(f"/lab_report/v1/parser/job/{job_id}", headers=headers)
     assert response.status_code == 200 and response.json()["id"] == job_id
     assert thread_trips == []
     # The slow path keeps its answers: wrong key 401, unknown job 404.
-    assert client.get(f"/lab_report/v1/parser/job/{job_id}", headers={"x-service-api-key": "lr_x"}).status_code == 401
+    wrong_key = {"x-service-api-key": "lr_x"}
+    assert client.get(f"/lab_report/v1/parser/job/{job_id}", headers=wrong_key).status_code == 401
     unknown = "00000000-0000-4000-8000-000000000000"
     assert client.get(f"/lab_report/v1/parser/job/{unknown}", headers=headers).status_code == 404
