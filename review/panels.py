@@ -13,18 +13,24 @@ from __future__ import annotations
 from parser.models import ReportData
 from review.evidence import ANALYTES, DIFFERENTIAL
 
-# Panel -> member -> LOINC codes that stand for it (method siblings and SI twins alike).
+# Panel -> member -> LOINC codes that stand for it (method siblings and SI twins alike). A member that
+# review.evidence knows (its relations need the same analytes) takes that module's codes; the rest
+# are listed here.
+def _known(key: str) -> tuple[str, ...]:
+    return tuple(sorted(ANALYTES[key].codes))
+
+
 PANELS: dict[str, dict[str, tuple[str, ...]]] = {
     "blood count": {
-        "white cells": ("6690-2", "26464-8"), "red cells": ("789-8", "26453-1"), "haemoglobin": ("718-7",),
-        "haematocrit": ("4544-3", "20570-8"), "MCV": ("787-2", "30428-7"), "MCH": ("785-6", "28539-5"),
-        "MCHC": ("786-4", "28540-3"), "platelets": ("777-3", "26515-7"),
+        "white cells": _known("wbc"), "red cells": _known("rbc"), "haemoglobin": _known("hgb"),
+        "haematocrit": _known("hct"), "MCV": _known("mcv"), "MCH": _known("mch"), "MCHC": _known("mchc"),
+        "platelets": ("777-3", "26515-7"),
     },
     "metabolic panel": {
         "glucose": ("2345-7", "14749-6", "1558-6", "14771-0", "2339-0"),
-        "urea": ("3094-0", "6299-2", "14937-7", "3091-6", "22664-7"), "creatinine": ("2160-0", "14682-9"),
-        "sodium": ("2951-2", "2947-0"), "potassium": ("2823-3", "6298-4"), "chloride": ("2075-0", "2069-3"),
-        "bicarbonate": ("2028-9", "1963-8", "20565-8"), "calcium": ("17861-6", "2000-8"),
+        "urea": ("3094-0", "6299-2", "14937-7", "3091-6", "22664-7"), "creatinine": _known("crea"),
+        "sodium": _known("na"), "potassium": _known("k"), "chloride": _known("cl"),
+        "bicarbonate": _known("hco3"), "calcium": ("17861-6", "2000-8"),
     },
     "urine dipstick": {
         "specific gravity": ("2965-2", "5811-5"), "pH": ("2756-5", "5803-2"),
@@ -33,7 +39,7 @@ PANELS: dict[str, dict[str, tuple[str, ...]]] = {
         "nitrite": ("32710-6", "5802-4"), "leukocyte esterase": ("5799-2",),
     },
     "liver panel": {
-        "total protein": ("2885-2",), "albumin": ("1751-7", "61151-7"), "bilirubin": ("1975-2", "14631-6"),
+        "total protein": _known("tp"), "albumin": _known("alb"), "bilirubin": _known("tbil"),
         "alkaline phosphatase": ("6768-6",), "AST": ("1920-8",), "ALT": ("1742-6",),
     },
 }
@@ -43,7 +49,7 @@ MIN_PRESENT = 5
 # as a three-part count (neutrophils, lymphocytes, "mid" cells: two of these five), so four of five
 # present is a dropped row. Measured on the drawn fit reports: 5 documents with four of five, 3 with
 # a missed row (one of them skipped review without this check), 2 already in review for other rows.
-DIFFERENTIAL_PANEL = {cell: tuple(sorted(ANALYTES[f"{cell}%"].codes)) for cell in DIFFERENTIAL}
+DIFFERENTIAL_PANEL = {cell: _known(f"{cell}%") for cell in DIFFERENTIAL}
 _CELL_NAMES = {"neut": "neutrophils", "lymph": "lymphocytes", "mono": "monocytes", "eos": "eosinophils",
                "baso": "basophils"}
 

@@ -49,3 +49,9 @@ def test_a_differential_missing_one_cell_is_suspect_a_three_part_one_is_not():
     assert panels.missing_members(ReportData(results=rows + [coded("Mono", "26485-3")])) == []  # a method sibling
     three_part = [coded("Neutrophils", "770-8"), coded("Lymphocytes", "736-9")]
     assert panels.missing_members(ReportData(results=three_part)) == []
+
+
+def test_a_member_counts_by_every_code_the_evidence_checks_know():
+    # Haemoglobin in mmol/L (59260-0, European reports) is the blood count's haemoglobin too.
+    rows = [coded(name, code) for name, code in CBC.items() if name != "Hemoglobin"]
+    assert panels.missing_members(ReportData(results=rows + [coded("Hb", "59260-0")])) == []
