@@ -88,3 +88,14 @@ def test_a_word_result_without_a_unit_asks_for_a_presence_code():
     annotate_report(report)
     assert (ketones.loinc_matches[0].loinc_code, ketones.loinc_match_status) == ("33903-6", "auto_match")
     assert (glucose.loinc_matches[0].loinc_code, glucose.loinc_match_status) == ("2349-9", "auto_match")
+
+
+def test_a_european_negative_or_positive_word_asks_for_a_presence_code_too():
+    from loinc.annotate import value_kind
+
+    glucose = LabReportResult(test_name="GLUCOSE", value="Négatif", type="boolean", sample_type="urine")
+    ketones = LabReportResult(test_name="CUERPOS CETÓNICOS", value="Positivo", type="boolean", sample_type="urine")
+    assert value_kind(glucose) == value_kind(ketones) == "ordinal"
+    assert value_kind(LabReportResult(test_name="FARBE", value="gelb", type="comment")) is None  # a colour
+    annotate_report(ReportData(results=[glucose]))
+    assert (glucose.loinc_matches[0].loinc_code, glucose.loinc_match_status) == ("2349-9", "auto_match")
