@@ -121,3 +121,16 @@ def test_qualitative_results_vote_for_the_value_column_they_sit_in():
     found = {r[0]: r[1] for r in _rows(page(lines))}
     assert found.get("COLOR") == "Yellow Yellow" and found.get("OCCULT BLOOD") == "Trace Negative"
     assert len(found) == 7
+
+
+def test_a_flag_apart_after_the_name_in_a_column_without_heading_is_the_flag():
+    lines = [[(34, 100, "EXAMINATION", 7.5), (246, 100, "EXPECTED VALUES", 7.5),
+              (327, 100, "RESULT VALUE", 7.5)]]
+    rows = [("Sodium, Serum", "High", "136 to 145", "149 mmol / L"),
+            ("Potassium, Serum", "Critical", "3.5 to 5.1", "2.6 mmol / L"),
+            ("Chloride", "", "98 to 107", "101 mmol / L")]
+    for i, (name, flag, rng, value) in enumerate(rows):
+        line = [(34, 120 + 12 * i, name, 7.5), (246, 120 + 12 * i, rng, 7.5), (327, 120 + 12 * i, value, 7.5)]
+        lines.append(line + ([(180, 120 + 12 * i, flag, 7.5)] if flag else []))
+    found = {r[0]: r[2] for r in _rows(page(lines))}
+    assert found == {"Sodium, Serum": "High", "Potassium, Serum": "Critical", "Chloride": None}

@@ -68,6 +68,10 @@ def place(line: Line, header: Header) -> Cells:
             continue
         _add(cells, kind, phrase)
     names = cells.get(cols.NAME, [])
+    if len(names) > 1 and cols.FLAG not in cells and is_flag(names[-1].text):
+        # A flag printed apart after the name, in a column without a heading of its own
+        # ("Potassium, Serum    Critical    3.5 to 5.1    2.6 mmol / L").
+        cells[cols.FLAG] = [names.pop()]
     if len(names) == 1 and not set(cells) & set(cols.VALUE_KINDS) and header.kinds & set(cols.VALUE_KINDS):
         # No value placed, one name cell: read it as single-spaced fields if it is one
         # ("Glucosa 106 mg/dL" sitting wholly under the names' label).
