@@ -196,9 +196,13 @@ class TableReader:
         if c.line.ocr and c.name_words():
             name = " ".join(w.text for w in trim_ocr_leader(c.name_words()))
         named_above = garbled_name_under(c, self.pending) if c.line.ocr else None
+        method = None
+        if named_above is None and c.line.ocr and name:
+            named_above = method_under_name(name, c, self.pending)
+            method = name if named_above is not None else None
         if named_above is not None:
-            name = ""  # OCR merged the garbled method line under the name into the value line
-        prefix, prefix_words, orphan = self._settle_pending(c, name, named_above)
+            name = ""  # OCR merged the method line under the name into the value line
+        prefix, prefix_words, orphan = self._settle_pending(c, name, named_above, method is not None)
         self.pending = []
         if not prefix and not name and orphan is not None and \
                 c.line.top - orphan.line.bottom < 2 * c.line.size:
@@ -224,12 +228,13 @@ class TableReader:
             unit_column=cols.UNITS in self.header.kinds,
             ambiguous=c.ambiguous,
             ocr=c.line.ocr,
+            method=method,
         )
         self.rows.append(row)
         self.last, self.last_line = row, c.line
 
-    def _settle_pending(self, c: Cells, name: str, named_above: Cells | None
-                        ) -> tuple[list[str], list[Word], Cells | None]:
+    def _settle_pending(self, c: Cells, name: str, named_above: Cells | None,
+                        above_method: bool = False) -> tuple[list[str], list[Word], Cells | None]:
         """Decide what each name-only line above value line `c` was: the last row's method
         or wrapped name, a specimen, a heading, an annotation, a comment, or the first part
         of this row's name. Returns that name prefix, its words, and the last plain name line
@@ -241,6 +246,10 @@ class TableReader:
         for p in self.pending:
             ptext = p.text(cols.NAME).strip()
             if p.prose:
+                continue
+            if p is named_above and above_method:
+                prefix.append(ptext)  # the name over the method line that holds the value
+                prefix_words.extend(p.name_words())
                 continue
             if p is not named_above and style.method_like(p, last_line) and \
                     (style.fonts or not style.heading_like(p)):
@@ -346,6 +355,24 @@ def garbled_name_under(c: Cells, pending: list[Cells]) -> Cells | None:
     if not p_words or min(w.conf for w in p_words) < _SURE_NAME_CONFIDENCE:
         return None
     if c.line.top - p.line.bottom >= 0.6 * p.line.size:
+        return None
+    return p
+
+
+def method_under_name(name: str, c: Cells, pending: list[Cells]) -> Cells | None:
+    """On an OCR page, the name-only line just above (or overlapping) a value line whose own
+    name cell is a method ("Modified Jaffe, Kinetic", "Indirect ISE"): the printed name. A
+    tilted photo or a value set between the name and its method puts the value on the
+    method's line. None otherwise."""
+    if not METHOD_WORDS.search(name) or len(name.split()) > 4:
+        return None
+    above = [p for p in pending if not p.prose and p.text(cols.NAME).strip()]
+    if not above:
+        return None
+    p = above[-1]
+    text = p.text(cols.NAME).strip()
+    if METHOD_WORDS.search(text) or NON_RESULT_NAMES.match(text) or \
+            c.line.top - p.line.bottom >= 0.6 * p.line.size:
         return None
     return p
 
