@@ -296,19 +296,126 @@ def dewarp(gray: Image.Image, corners: np.ndarray) -> Image.Image:
     )
 
 
-def tilted_page(outside: np.ndarray) -> np.ndarray | None:
+def tilted_page(outside: np.ndarray, gray: Image.Image | None = None) -> np.ndarray | None:
     """The corners, in pixels, of a page seen whole that is not upright (what `dewarp` maps
-    onto a rectangle); None when the photo keeps its frame."""
+    onto a rectangle); None when the photo keeps its frame. With `gray` (the image `outside`
+    was measured on) the edges are refined to the pixel."""
     corners = page_corners(outside)
-    if corners is None or is_square(corners):
+    if corners is None:
         return None
-    return corners * SURROUNDINGS_CELL + SURROUNDINGS_CELL / 2
+    corners = corners * SURROUNDINGS_CELL + SURROUNDINGS_CELL / 2
+    refined = None if gray is None else refined_corners(np.asarray(gray), corners)
+    if refined is not None:  # else the cells' corners, as measured before refining
+        corners = refined
+    return None if is_square(corners) else corners
+
+
+def refined_corners(pixels: np.ndarray, corners: np.ndarray) -> np.ndarray | None:
+    """`corners` (pixels, from the 8 px cells of `surroundings`) moved onto the page's edges
+    as the full-resolution image shows them. The cells put each corner up to ~10 px inside
+    the page, a different amount at each corner: the warp then left a tilt of up to half a
+    degree and a shear (fresh dev photos: corners 8 px off at the median, 13 at worst),
+    which a deskew (a second resampling) only partly undid. None when an edge cannot be seen
+    along most of its length or lies far from the cells' edge."""
+    ul, ur, lr, ll = corners
+    top = _refined_edge(pixels, ul, ur, outward=(0, -1))
+    right = _refined_edge(pixels, ur, lr, outward=(1, 0))
+    bottom = _refined_edge(pixels, ll, lr, outward=(0, 1))
+    left = _refined_edge(pixels, ul, ll, outward=(-1, 0))
+    if top is None or right is None or bottom is None or left is None:
+        return None
+    return np.array([_meet(top, left), _meet(top, right), _meet(bottom, right), _meet(bottom, left)])
+
+
+# Refining an edge: profiles across it this far (px) either side of the cells' edge, each the
+# mean of EDGE_BAND px along it (JPEG grain averaged out), at EDGE_SAMPLES places.
+EDGE_REACH = 2 * SURROUNDINGS_CELL
+EDGE_BAND = 7
+EDGE_SAMPLES = 48
+MIN_EDGE_CONTRAST = 25  # paper minus desk (0..255) for a profile to show the edge
+
+
+def _refined_edge(pixels: np.ndarray, start: np.ndarray, end: np.ndarray, *, outward: tuple[int, int]):
+    """The edge from `start` to `end` fitted where the profiles across it cross halfway from
+    desk to paper: (a, b) of y = a + b x for top and bottom, of x = c + d y for the sides."""
+    across = 1 if outward[0] == 0 else 0  # image axis (0 x, 1 y) the profiles run along
+    along = 1 - across
+    sign = outward[across]  # +1: outside lies at larger coordinates
+    t = np.linspace(start[along], end[along], EDGE_SAMPLES + 2)[1:-1]
+    t = t[EDGE_SAMPLES // 10 : -(EDGE_SAMPLES // 10)]  # corners: the desk meets two edges there
+    share = (t - start[along]) / (end[along] - start[along])
+    coarse = start[across] + share * (end[across] - start[across])
+    offsets = np.arange(-EDGE_REACH, EDGE_REACH + 1) * sign  # inside first, outside last
+    positions = np.round(coarse)[:, None] + offsets[None, :]
+    band = np.arange(EDGE_BAND) - EDGE_BAND // 2
+    lines = np.round(t)[:, None] + band[None, :]
+    sizes = (pixels.shape[1], pixels.shape[0])  # along x, along y
+    size_across, size_along = sizes[across], sizes[along]
+    cross = np.clip(positions, 0, size_across - 1).astype(np.int64)
+    rows = np.clip(lines, 0, size_along - 1).astype(np.int64)
+    if across == 0:  # a side: profiles along x, band along y
+        profiles = pixels[rows[:, :, None], cross[:, None, :]].astype(np.float32).mean(axis=1)
+    else:
+        profiles = pixels[cross[:, None, :], rows[:, :, None]].astype(np.float32).mean(axis=1)
+    found = [_crossing(profile) for profile in profiles]
+    keep = np.array([value is not None for value in found])
+    if keep.sum() < 0.6 * t.size:
+        return None
+    # Pixel i spans [i, i + 1) in the coordinates `dewarp` maps: its centre is i + 0.5.
+    position = positions[keep, 0] + sign * np.array([value for value in found if value is not None]) + 0.5
+    return _robust_line(np.round(t[keep]) + 0.5, position, coarse[keep], t.size)
+
+
+def _crossing(profile: np.ndarray) -> float | None:
+    """Where a profile from paper (start) to desk (end) first falls halfway between the two,
+    interpolated between pixels; None when it shows no clear step."""
+    paper, desk = float(np.median(profile[:4])), float(np.median(profile[-4:]))
+    if paper - desk < MIN_EDGE_CONTRAST:
+        return None
+    below = np.flatnonzero(profile < (paper + desk) / 2)
+    if below.size == 0 or below[0] == 0:
+        return None
+    i = int(below[0])
+    before, after = float(profile[i - 1]), float(profile[i])
+    return i - 1 + (before - (paper + desk) / 2) / max(before - after, 1e-6)
+
+
+def _robust_line(t: np.ndarray, position: np.ndarray, coarse: np.ndarray, samples: int):
+    """(intercept, slope) fitted to the edge samples without outliers (a shadow, a torn
+    corner, text at the page's rim); None when too few agree or the line strays from the
+    cells' edge by more than a cell (not the same edge)."""
+    keep = np.ones(t.size, dtype=bool)
+    for _ in range(3):
+        slope, intercept = np.polyfit(t[keep], position[keep], 1)
+        keep = np.abs(intercept + slope * t - position) <= 1.5
+        if keep.sum() < 0.6 * samples:
+            return None
+    slope, intercept = np.polyfit(t[keep], position[keep], 1)
+    if np.abs(intercept + slope * t - coarse).max() > SURROUNDINGS_CELL * 1.5 or abs(slope) > MAX_EDGE_SLOPE:
+        return None
+    return float(intercept), float(slope)
+
+
+# The page's own rim, a blurred grey edge a few pixels wide that the warp now keeps (the cell
+# corners cut it off by 2-10 px): tesseract read it as '|' or '"' glued to the units of the
+# outer column ('x10*3/uL ee "|'). A band this share of the long side is painted paper.
+RIM_SHARE = 0.004
+
+
+def whiten_rim(gray: Image.Image) -> Image.Image:
+    """`gray` with a band RIM_SHARE of its long side wide painted white along its four sides."""
+    band = max(2, round(RIM_SHARE * max(gray.size)))
+    pixels = np.array(gray)
+    pixels[:band, :] = pixels[-band:, :] = 255
+    pixels[:, :band] = pixels[:, -band:] = 255
+    return Image.fromarray(pixels, mode="L")
 
 
 def straighten_photo(image: Image.Image) -> Image.Image:
     """The photo in colour, with the page mapped onto its rectangle exactly as `prepare_for_ocr`
     maps it: the review preview of a photo then shows the frame its result boxes refer to."""
-    corners = tilted_page(surroundings(to_gray(image)))
+    gray = to_gray(image)
+    corners = tilted_page(surroundings(gray), gray)
     return image if corners is None else dewarp(image, corners)
 
 
@@ -404,11 +511,11 @@ def prepare_for_ocr(
     estimated as for a photo of a whole page). `None` options decide from the image itself."""
     gray = to_gray(image)
     outside = surroundings(gray)
+    corners = tilted_page(outside, gray) if dpi is None else None  # a photo: the page seen whole
     gray = whiten_outside_page(gray, outside)
-    corners = tilted_page(outside) if dpi is None else None  # a photo: the page seen whole
     dewarped = corners is not None
     if dewarped:
-        gray = dewarp(gray, corners)
+        gray = whiten_rim(dewarp(gray, corners))
     page_dpi = dpi if dpi else estimated_dpi(gray)
     flattened = False
     if clean_background or (clean_background is None and has_uneven_light(gray)):

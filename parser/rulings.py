@@ -49,29 +49,54 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     per_inch = max(dpi / factor, 50.0)
     thickness = max(2, round(MAX_THICKNESS * per_inch))
     dot = max(2, round(MAX_DOT_LENGTH * per_inch))
-    found = _dotted_strokes(
-        small, round(LEADER_GAP * per_inch), thickness, round(DOTTED_LENGTH * per_inch), dot
-    )
-    found |= _dotted_strokes(
-        np.ascontiguousarray(small.T), max(1, round(VERTICAL_GAP * per_inch)), thickness,
-        round(VERTICAL_DOTTED_LENGTH * per_inch), dot,
+    gap, vertical_gap = round(LEADER_GAP * per_inch), max(1, round(VERTICAL_GAP * per_inch))
+    across = _dotted_strokes(small, gap, thickness, round(DOTTED_LENGTH * per_inch), dot)
+    down = _dotted_strokes(
+        np.ascontiguousarray(small.T), vertical_gap, thickness, round(VERTICAL_DOTTED_LENGTH * per_inch), dot,
     ).T
-    if not found.any():
+    if not (across.any() or down.any()):
         return gray, 0
+    # A faint line (a 0.4 pt grey cell border, a zebra stripe's edge on a photo) binarises
+    # into dashes when it runs exactly along the pixel rows, as a straightened photo's lines
+    # do: its gaps are grey, not paper. Erasing only the dashes left grey specks that
+    # tesseract read as '|' and ':' beside the names; the gaps go with the dashes.
+    paper = int(np.percentile(pixels[::7, ::7], 90))
+    halfway = (int(ink_level) + paper) // 2
+    found = across | _grey_gaps(across, pixels, factor, gap, halfway)
+    found |= down | _grey_gaps(np.ascontiguousarray(down.T), pixels.T, factor, vertical_gap, halfway).T
     # Back to full resolution, one pixel wider all round: the stroke's grey anti-aliased edge
     # goes with it.
     erase = np.zeros(ink.shape, dtype=bool)
     grown = np.repeat(np.repeat(found, factor, axis=0), factor, axis=1)
     erase[: grown.shape[0], : grown.shape[1]] = grown
-    erase &= ink
+    erase &= pixels < halfway  # the strokes' ink and a faint line's grey gaps
     grown = erase.copy()
     grown[1:, :] |= erase[:-1, :]
     grown[:-1, :] |= erase[1:, :]
     grown[:, 1:] |= erase[:, :-1]
     grown[:, :-1] |= erase[:, 1:]
-    paper = int(np.percentile(pixels[::7, ::7], 90))
     cleaned = np.where(grown, np.uint8(paper), pixels)
     return Image.fromarray(cleaned, mode="L"), int(np.count_nonzero(erase))
+
+
+def _grey_gaps(found: np.ndarray, pixels: np.ndarray, factor: int, gap: int, halfway: int) -> np.ndarray:
+    """The gaps between the pieces of the strokes of `found` (along rows; `pixels` is the
+    page `factor` times larger) whose darkest pixel is below `halfway` between ink and paper:
+    the rest of a faint line (leader dots' gaps are paper). Only rows holding a stroke are
+    looked at."""
+    gaps = np.zeros(found.shape, dtype=bool)
+    rows = np.flatnonzero(found.any(axis=1))
+    if rows.size == 0:
+        return gaps
+    part = found[rows]
+    between = ~part & (_run_lengths(~part, edge=True, pad=gap + 1) <= gap)
+    width = part.shape[1]
+    shade = np.full(part.shape, 255, dtype=np.uint8)
+    for dy in range(factor):  # the darkest pixel of each block, as `_reduced` takes any ink
+        block = pixels[rows * factor + dy, : width * factor].reshape(rows.size, width, factor)
+        np.minimum(shade, block.min(axis=2), out=shade)
+    gaps[rows] = between & (shade < halfway)
+    return gaps
 
 
 def _reduced(ink: np.ndarray, factor: int) -> np.ndarray:

@@ -153,3 +153,19 @@ def test_vertical_opening_matches_run_lengths_and_block_reduction_matches_any():
         height, width = (mask.shape[0] // factor) * factor, (mask.shape[1] // factor) * factor
         blocks = mask[:height, :width].reshape(height // factor, factor, width // factor, factor)
         assert (_reduced(mask, factor) == blocks.any(axis=(1, 3))).all()
+
+
+
+def test_a_faint_line_broken_into_dashes_goes_whole_not_in_specks():
+    """A thin grey line along a pixel row (a straightened photo's cell border or stripe edge)
+    falls into dashes under the ink threshold, its gaps grey rather than paper. Erasing only
+    the dashes left the grey gaps, which tesseract read as '|' and ':' beside the names."""
+    image, draw = _page()
+    draw.line((100, 300, 1300, 300), fill=150)  # the gaps: lighter than the threshold, not paper
+    for x in range(100, 1300, 18):
+        draw.line((x, 300, x + 11, 300), fill=100)  # the darker stretches: ink
+    draw.text((80, 110), "Hemoglobin", fill=INK, font=_font())
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased > 0
+    assert np.asarray(cleaned)[295:306, 100:1300].min() > (128 + PAPER) // 2
+    assert _inked(cleaned, (70, 100, 580, 170)) == _inked(image, (70, 100, 580, 170))
