@@ -353,12 +353,19 @@ def _names_from_unknown(matched: list[Column], unknown: list[Column]) -> list[Co
             starts = list(range(0, len(kinds), period))
             break
     names = []
+    from_end = 1  # where the names' heading is among the unknown ones before the labels
     for start in starts:
         before = matched[start - 1].x1 if start else float("-inf")
-        lead = [u for u in unknown if before < u.x0 and u.x1 <= matched[start].x0]
+        lead = _merge_adjacent([u for u in unknown if before < u.x0 and u.x1 <= matched[start].x0])
         if not lead:
             return matched
-        names.append(Column(NAME, lead[0].x0, lead[0].x1, lead[0].label))
+        # The first table's names are its leftmost heading ("PARTICULARS  IND.  ..."); a later
+        # table's sit as far from its labels as the first's ("Reading", closing the table on
+        # the left, may come before them).
+        if start == 0:
+            from_end = len(lead)
+        name = lead[max(0, len(lead) - from_end)]
+        names.append(Column(NAME, name.x0, name.x1, name.label))
     return sorted(matched + names, key=lambda c: c.x0)
 
 

@@ -134,3 +134,16 @@ def test_a_flag_apart_after_the_name_in_a_column_without_heading_is_the_flag():
         lines.append(line + ([(180, 120 + 12 * i, flag, 7.5)] if flag else []))
     found = {r[0]: r[2] for r in _rows(page(lines))}
     assert found == {"Sodium, Serum": "High", "Potassium, Serum": "Critical", "Chloride": None}
+
+
+def test_side_by_side_tables_whose_value_heading_closes_each_table_find_each_names_heading():
+    # "Particulars  Alert  Biological Ref. Interval  Reading" twice: before the right table's
+    # labels come the left's "Reading" and then the right's "Particulars".
+    words = []
+    for dx in (0, 271):
+        words += [("Particulars", 38 + dx, 78 + dx), ("Alert", 136 + dx, 154 + dx),
+                  ("Biological", 162 + dx, 196 + dx), ("Ref.", 198 + dx, 212 + dx),
+                  ("Interval", 214 + dx, 246 + dx), ("Reading", 255 + dx, 285 + dx)]
+    left, right = cols.find_headers(words, 100.0, 108.0, 1, 595.0)
+    assert [(c.kind, c.label) for c in right.columns][0] == (cols.NAME, "particulars")
+    assert right.columns[0].x0 == 309 and left.columns[0].x0 == 38
