@@ -100,11 +100,9 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
         if repaired_unit:
             confidence *= 0.95
-    reference = parse_range(range_text, context.gender, context.decimal_comma)
-    if reference is None and range_text and row.ocr:
-        reference = parse_range(repair_ocr_range(range_text, context.decimal_comma),
-                                context.gender, context.decimal_comma)
-        confidence *= 0.9 if reference is not None else 1.0  # read through a repair
+    reference, repaired_range = _reference(range_text, row.ocr, context)
+    if repaired_range:
+        confidence *= 0.9  # read through a repair
     flag = parse_flag(flag_text)
     result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
                        decimal_comma=context.decimal_comma)
@@ -148,6 +146,16 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         extraction_confidence=round(max(0.0, min(1.0, confidence)), 3),
         source_flag=flag_text,
     )
+
+
+def _reference(range_text: str | None, ocr: bool, context: Context):
+    """(bounds of the printed range or None, read through an OCR repair?)."""
+    reference = parse_range(range_text, context.gender, context.decimal_comma)
+    if reference is not None or not range_text or not ocr:
+        return reference, False
+    reference = parse_range(repair_ocr_range(range_text, context.decimal_comma),
+                            context.gender, context.decimal_comma)
+    return reference, reference is not None
 
 
 def _raw_value(row: RawRow, context: Context) -> str:
