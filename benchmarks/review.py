@@ -14,6 +14,8 @@ Prints:
 A row is wrong when its value, unit, range or interpretation differs from the expected output, or
 (synthetic reports drawn here, where the truth is known) its top LOINC code is not an acceptable one.
 
+`--sealed-4` prints only the fourth sealed HTML slice's calibration and routing (aggregates per
+language group and form; never a document): the routing on reports nothing was tuned on.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes). `--cache DIR` keeps parses (only valid while the parser is unchanged).
 """
@@ -27,7 +29,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.review_corpus import Case, drawn, families
+from benchmarks.review_corpus import Case, drawn, families, sealed_html
 from review import risk
 from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
 
@@ -116,6 +118,23 @@ def line(name: str, result: dict) -> str:
             f"{result['caught']:>8.1%} {result['with error']:>7}")
 
 
+def sealed_figures(cases: list[Case]) -> None:
+    """A sealed slice's calibration and routing, aggregates only (no document is ever named)."""
+    print(f"Calibration on the sealed slice, {len(cases)} documents (ten equal groups of rows):")
+    print(f"{'decile':>6} {'rows':>5} {'predicted wrong':>16} {'observed wrong':>15}")
+    for k, (predicted, observed, count) in enumerate(calibration(cases), 1):
+        print(f"{k:>6} {count:>5} {predicted:>16.3%} {observed:>15.3%}")
+    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
+    print(f"\n{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}")
+    for form in ("digital", "scan", "photo", None):
+        part = [c for c in cases if form is None or f"_{form}." in c.name]
+        for language in ("en", "European"):
+            chosen = [c for c in part if (c.name.startswith("sealed_en_")) == (language == "en")]
+            if chosen:
+                print(line(f"SEALED-4 {language} {form or 'all forms'}", figures(chosen, after)))
+    print(line("SEALED-4 everything", figures(cases, after)))
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--fit", action="store_true", help="refit review/data/risk_model.json first")
@@ -125,8 +144,13 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
     options.add_argument("--digital", action="store_true",
                          help="digital documents only (no scans or photos: OCR is the slow part)")
+    options.add_argument("--sealed-4", action="store_true",
+                         help="only the fourth sealed HTML slice (fixtures/README.md): aggregates only")
     args = options.parse_args(argv)
     started = time.perf_counter()
+    if args.sealed_4:
+        sealed_figures(list(sealed_html(4, args.cache)))
+        return 0
 
     if args.fit:
         fit_cases = list(drawn("fit", args.fit_reports, args.cache))

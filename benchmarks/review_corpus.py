@@ -172,6 +172,40 @@ def drawn(split: str, per_layout: int, cache: Path | None, forms: tuple[str, ...
                     yield case
 
 
+def sealed_html(number: int, cache: Path | None):
+    """Cases of the `number`th later sealed HTML slice (fixtures/README.md), English then French,
+    German, Italian and Spanish, each seed digital and, as the slice says, scanned or photographed.
+    For aggregate figures only: nothing here is looked at per document."""
+    from fixtures.generator.build import only_pages
+    from fixtures.htmlgen import build
+    from fixtures.htmlgen.printing import Printer
+
+    def part(suffix: str):
+        return getattr(build, f"SEALED_{number}_{suffix}")
+
+    slices = [("en", part("SEEDS"), part("SCANNED"), part("PHOTOS"))] + [
+        (language, part("I18N_SEEDS"), part("I18N_SCANNED"), part("I18N_PHOTOS"))
+        for language in ("fr", "de", "it", "es")]
+    with Printer() as printer:
+        for language, seeds, scanned, photos in slices:
+            for seed in seeds:
+                composed = build.compose(seed, language)
+                pdf = printer.pdf(composed.html, label=f"seed {seed}")
+                documents = [("digital", ".pdf", pdf, composed.expected)]
+                if seed in scanned:
+                    documents.append(("scan", ".pdf", lambda pdf=pdf, seed=seed: build.scan(pdf, seed),
+                                      composed.expected))
+                if seed in photos:
+                    documents.append(("photo", ".jpg", lambda pdf=pdf, seed=seed: build.photo(pdf, seed),
+                                      only_pages(composed.expected, {1})))
+                pdf_key = hashlib.sha256(pdf).hexdigest()[:24]
+                for form, suffix, data, expected in documents:
+                    case = _case(f"sealed_{language}_{form}{suffix}", "html", data, expected, cache,
+                                 key=f"{pdf_key}-{form}")
+                    if case is not None:
+                        yield case
+
+
 def stored(family: str, folders: list[Path], cache: Path | None, skip: tuple[str, ...] = (),
            digital_only: bool = False):
     """Cases of fixture files with an expected JSON under `folders` (files under `skip` never read;
