@@ -131,13 +131,15 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
     # Each line's distinct word bands (top, bottom): a word on the very band of a word already
     # placed shares its line, however little it overlaps the line's first word (a grid's
     # label and its value, both a little below the neighbouring cell's line).
-    bands: list[list[tuple[float, float]]] = []
+    # Kept flat, (top + bottom, top, bottom, line): words come in order of their middle, so
+    # this list is too, and only its tail can hold a word's band.
+    bands: list[tuple[float, float, float, int]] = []
     for word in sorted(words, key=_by_middle):
         top, bottom, x0, x1 = word.top, word.bottom, word.x0, word.x1
         height = bottom - top if bottom - top > 0.1 else 0.1
         candidates = []
         n = len(tops)
-        same = _same_band(bands, top, bottom, 0.1 * height)
+        same = _same_band(bands, top, bottom, 0.1 * height, n - 7)
         if same is not None:
             candidates.append((2.0, same))  # ahead of any overlap share (at most 1)
         for i in range(n - 6 if n > 6 else 0, n):
@@ -156,28 +158,32 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
             if not _collides(spans[i], x0, x1):
                 members[i].append(word)
                 insort(spans[i], (x0, x1))
-                if _same_band(bands[i:i + 1], top, bottom, 0.1 * height) is None:
-                    bands[i].append((top, bottom))
+                if same != i:  # a band this line holds already needs no second entry
+                    bands.append((top + bottom, top, bottom, i))
                 break
         else:
             tops.append(top)
             bottoms.append(bottom)
             members.append([word])
             spans.append([(x0, x1)])
-            bands.append([(top, bottom)])
+            bands.append((top + bottom, top, bottom, n))
     result = [Line(sorted(m, key=_X0), page, ocr) for m in members]
     return sorted(result, key=_line_order)
 
 
-def _same_band(bands: list[list[tuple[float, float]]], top: float, bottom: float,
-               tolerance: float) -> int | None:
-    """The index among the last few lines' `bands` of one holding a word on this band."""
-    n = len(bands)
-    for i in range(n - 1, (n - 7 if n > 7 else 0) - 1, -1):
-        for b_top, b_bottom in bands[i]:
-            if abs(b_top - top) <= tolerance and abs(b_bottom - bottom) <= tolerance:
-                return i
-    return None
+def _same_band(bands: list[tuple[float, float, float, int]], top: float, bottom: float,
+               tolerance: float, first_line: int) -> int | None:
+    """The latest line from `first_line` on holding a word on this band. `bands` is in order of
+    top + bottom, and a band within `tolerance` at both edges is within twice it there."""
+    middle, found = top + bottom, None
+    for k in range(len(bands) - 1, -1, -1):
+        b_middle, b_top, b_bottom, line = bands[k]
+        if b_middle < middle - 2 * tolerance:
+            break
+        if (line >= first_line and (found is None or line > found)
+                and abs(b_top - top) <= tolerance and abs(b_bottom - bottom) <= tolerance):
+            found = line
+    return found
 
 
 def _by_middle(word: Word) -> tuple[float, float]:
