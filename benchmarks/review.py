@@ -76,6 +76,12 @@ def calibration(cases: list[Case]) -> list[tuple[float, float, int]]:
     return groups
 
 
+def print_calibration(table: list[tuple[float, float, int]]) -> None:
+    print(f"{'decile':>6} {'rows':>5} {'predicted wrong':>16} {'observed wrong':>15}")
+    for k, (predicted, observed, count) in enumerate(table, 1):
+        print(f"{k:>6} {count:>5} {predicted:>16.3%} {observed:>15.3%}")
+
+
 def old_rules(case: Case) -> bool:
     """The routing before risk: any rule-based doubt (LOINC status included) or no rows."""
     rows = case.report.results
@@ -113,6 +119,9 @@ def choose(cases: list[Case]) -> list[dict]:
     return grid
 
 
+FAMILY_HEADER = f"{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}"
+
+
 def line(name: str, result: dict) -> str:
     return (f"{name:<34}{result['jobs']:>5} {result['skip']:>7.1%} {result['bad|skip']:>9.2%} "
             f"{result['caught']:>8.1%} {result['with error']:>7}")
@@ -121,11 +130,9 @@ def line(name: str, result: dict) -> str:
 def sealed_figures(cases: list[Case]) -> None:
     """A sealed slice's calibration and routing, aggregates only (no document is ever named)."""
     print(f"Calibration on the sealed slice, {len(cases)} documents (ten equal groups of rows):")
-    print(f"{'decile':>6} {'rows':>5} {'predicted wrong':>16} {'observed wrong':>15}")
-    for k, (predicted, observed, count) in enumerate(calibration(cases), 1):
-        print(f"{k:>6} {count:>5} {predicted:>16.3%} {observed:>15.3%}")
+    print_calibration(calibration(cases))
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
-    print(f"\n{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}")
+    print(f"\n{FAMILY_HEADER}")
     for form in ("digital", "scan", "photo", None):
         part = [c for c in cases if form is None or f"_{form}." in c.name]
         for language in ("en", "European"):
@@ -165,10 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     check = list(drawn("check", args.check_reports, args.cache, forms))
     print(f"\nCalibration on {len(check)} drawn reports not used for fitting "
           f"(rows sorted by predicted risk, ten equal groups):")
-    print(f"{'decile':>6} {'rows':>5} {'predicted wrong':>16} {'observed wrong':>15}")
     table = calibration(check)
-    for k, (predicted, observed, count) in enumerate(table, 1):
-        print(f"{k:>6} {count:>5} {predicted:>16.3%} {observed:>15.3%}")
+    print_calibration(table)
 
     grid = choose(check)
     print(f"\nThresholds on the check reports (team threshold = lowest P(row right); job limit = expected wrong rows):")
@@ -186,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
               f"threshold {best['threshold']:.2f}, max expected wrong {best['max_expected_wrong']:.2f}")
 
     sets = {"synthetic drawn (check)": check, **families(args.cache, args.digital)}
-    print(f"\n{'family':<34}{'jobs':>5} {'skip':>7} {'bad|skip':>9} {'caught':>8} {'w/ err':>7}")
+    print(f"\n{FAMILY_HEADER}")
     out = {"calibration": table, "grid": grid, "families": {}}
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
     for name, cases in sets.items():
