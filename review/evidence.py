@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import datetime as dt
 import math
-import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 from parser import flags, vocabulary
 from parser.models import LabReportResult, ReportData
-from review.plausibility import _PER_UL, parse_number, unit_key, value_is_plausible
+from review.plausibility import _PER_UL, CENSORED, parse_number, unit_key, value_is_plausible
 
 # Relative agreement within which a derived value confirms its parts (printed values are rounded),
 # and beyond which it contradicts them (a misread changes a number by far more).
@@ -311,13 +310,10 @@ def interpretation_contradicts(row: LabReportResult) -> bool:
     return inside != (row.interpretation == "normal")
 
 
-_CENSORED = re.compile(r"^\s*([<>])=?\s*(\d+(?:[.,]\d+)?)\s*$")
-
-
 def _censored_inside(value: str, low: float | None, high: float | None) -> bool | None:
     """A censored value on the allowed side of a one-sided range (">90" for "> 60", "<0.5" for
     "< 1.0") is inside it, like a plain number; anything else says nothing."""
-    found = _CENSORED.match(value or "")
+    found = CENSORED.match(value or "")
     if found is None:
         return None
     bound = float(found.group(2).replace(",", "."))

@@ -139,7 +139,8 @@ def _loinc_code(result: LabReportResult) -> str | None:
     return _SAME_LIMITS.get(code, code)
 
 
-_CENSORED_VALUE = re.compile(r"^\s*[<>]=?\s*(\d+(?:[.,]\d+)?)\s*$")
+# A censored value: its side (group 1) and bound (group 2), ">90" or "<0.5" (review.evidence too).
+CENSORED = re.compile(r"^\s*([<>])=?\s*(\d+(?:[.,]\d+)?)\s*$")
 
 
 def value_is_plausible(result: LabReportResult) -> bool | None:
@@ -150,8 +151,8 @@ def value_is_plausible(result: LabReportResult) -> bool | None:
     """
     number = parse_number(result.value)
     if number is None:
-        censored = _CENSORED_VALUE.match(result.value or "")
-        number = parse_number(censored.group(1)) if censored else None
+        censored = CENSORED.match(result.value or "")
+        number = parse_number(censored.group(2)) if censored else None
     if number is None:
         return None
     unit = unit_key(result.units)
