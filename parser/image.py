@@ -73,7 +73,7 @@ def to_gray(image: Image.Image) -> Image.Image:
         pixels = np.asarray(image, dtype=np.float64)
         low, high = float(pixels.min()), float(pixels.max())
         scaled = (pixels - low) * (255.0 / (high - low)) if high > low else np.full(pixels.shape, 255.0)
-        return Image.fromarray(scaled.astype(np.uint8), mode="L")
+        return Image.fromarray(scaled.astype(np.uint8))
     if image.mode in ("RGBA", "LA", "P", "PA"):
         # Transparent areas are paper, not black.
         rgba = image.convert("RGBA")
@@ -207,7 +207,7 @@ def whiten_outside_page(gray: Image.Image, outside: np.ndarray | None = None) ->
     outside = surroundings(gray) if outside is None else outside
     if not outside.any():
         return gray
-    mask = Image.fromarray(np.where(outside, 255, 0).astype(np.uint8), mode="L")
+    mask = Image.fromarray(np.where(outside, 255, 0).astype(np.uint8))
     mask = mask.filter(ImageFilter.MaxFilter(3)).resize(gray.size, Image.NEAREST)
     return Image.composite(Image.new("L", gray.size, 255), gray, mask)
 
@@ -408,7 +408,7 @@ def whiten_rim(gray: Image.Image) -> Image.Image:
     pixels = np.array(gray)
     pixels[:band, :] = pixels[-band:, :] = 255
     pixels[:, :band] = pixels[:, -band:] = 255
-    return Image.fromarray(pixels, mode="L")
+    return Image.fromarray(pixels)
 
 
 def straighten_photo(image: Image.Image) -> Image.Image:
@@ -471,7 +471,7 @@ def flatten_background(gray: Image.Image) -> Image.Image:
     paper = np.asarray(background(gray), dtype=np.float32)
     pixels = np.asarray(gray, dtype=np.float32)
     flat = np.clip(pixels / np.maximum(paper, 1.0) * 255.0, 0, 255)
-    return Image.fromarray(flat.astype(np.uint8), mode="L")
+    return Image.fromarray(flat.astype(np.uint8))
 
 
 def paper_noise(gray: Image.Image) -> float:
@@ -496,7 +496,7 @@ def denoise(gray: Image.Image) -> Image.Image:
 def binarize(gray: Image.Image) -> Image.Image:
     pixels = np.asarray(gray)
     threshold = otsu_threshold(pixels)
-    return Image.fromarray(np.where(pixels > threshold, 255, 0).astype(np.uint8), mode="L")
+    return Image.fromarray(np.where(pixels > threshold, 255, 0).astype(np.uint8))
 
 
 def prepare_for_ocr(

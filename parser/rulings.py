@@ -76,7 +76,7 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     grown[:, 1:] |= erase[:, :-1]
     grown[:, :-1] |= erase[:, 1:]
     cleaned = np.where(grown, np.uint8(paper), pixels)
-    return Image.fromarray(cleaned, mode="L"), int(np.count_nonzero(erase))
+    return Image.fromarray(cleaned), int(np.count_nonzero(erase))
 
 
 def _grey_gaps(found: np.ndarray, pixels: np.ndarray, factor: int, gap: int, halfway: int) -> np.ndarray:
