@@ -13,13 +13,13 @@ from __future__ import annotations
 from parser.models import ReportData
 from review.evidence import ANALYTES, DIFFERENTIAL
 
-# Panel -> member -> LOINC codes that stand for it (method siblings and SI twins alike). A member that
-# review.evidence knows (its relations need the same analytes) takes that module's codes; the rest
-# are listed here.
 def _known(key: str) -> tuple[str, ...]:
     return tuple(sorted(ANALYTES[key].codes))
 
 
+# Panel -> member -> LOINC codes that stand for it (method siblings and SI twins alike). A member that
+# review.evidence knows (its relations need the same analytes) takes that module's codes; the rest
+# are listed here.
 PANELS: dict[str, dict[str, tuple[str, ...]]] = {
     "blood count": {
         "white cells": _known("wbc"), "red cells": _known("rbc"), "haemoglobin": _known("hgb"),
@@ -49,18 +49,17 @@ MIN_PRESENT = 5
 # as a three-part count (neutrophils, lymphocytes, "mid" cells: two of these five), so four of five
 # present is a dropped row. Measured on the drawn fit reports: 5 documents with four of five, 3 with
 # a missed row (one of them skipped review without this check), 2 already in review for other rows.
-DIFFERENTIAL_PANEL = {cell: _known(f"{cell}%") for cell in DIFFERENTIAL}
 _CELL_NAMES = {"neut": "neutrophils", "lymph": "lymphocytes", "mono": "monocytes", "eos": "eosinophils",
                "baso": "basophils"}
+DIFFERENTIAL_PANEL = {f"{_CELL_NAMES[cell]} %": _known(f"{cell}%") for cell in DIFFERENTIAL}
 
 
 def missing_members(report: ReportData) -> list[str]:
     """Short reasons, free of patient data: "blood count without its haematocrit"."""
     codes = {row.loinc_matches[0].loinc_code for row in report.results if row.loinc_matches}
     reasons = []
-    differential = {f"{_CELL_NAMES[cell]} %": member_codes for cell, member_codes in DIFFERENTIAL_PANEL.items()}
-    for panel, members in [*PANELS.items(), ("differential", differential)]:
+    for panel, members in [*PANELS.items(), ("differential", DIFFERENTIAL_PANEL)]:
         absent = [name for name, member_codes in members.items() if not codes.intersection(member_codes)]
-        if len(absent) == 1 and (len(members) - 1 >= MIN_PRESENT or members is differential):
+        if len(absent) == 1 and (len(members) - 1 >= MIN_PRESENT or members is DIFFERENTIAL_PANEL):
             reasons.append(f"{panel} without its {absent[0]} (a row may have been dropped)")
     return reasons
