@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parser.models import LabReportResult, LoincMatch, ReportData, ResultMetadata
-from review import evidence
+from review import evidence, risk
 
 
 def row(code: str, value: str, units: str | None, **changes) -> LabReportResult:
@@ -164,8 +164,6 @@ def test_the_normal_colour_of_urine_confirms_itself():
 )
 def test_an_interpretation_the_value_and_range_contradict_is_a_hard_doubt(value, low, high, flag, interpretation,
                                                                          contradicts):
-    from review import risk
-
     result = row("9830-1", value, None, min_reference_range=low, max_reference_range=high, source_flag=flag,
                  interpretation=interpretation)
     assert evidence.interpretation_contradicts(result) is contradicts
@@ -179,8 +177,6 @@ def test_an_interpretation_the_value_and_range_contradict_is_a_hard_doubt(value,
      ("Amber", "Yellow", "A", False), ("Yellowish", "Yellow Clear", "A", False), ("12", "12", "H", False)],
 )
 def test_a_flagged_word_result_that_is_its_normal_word_contradicts(value, range_text, flag, contradicts):
-    from review import risk
-
     result = row("5778-6", value, None, type="comment", reference_range_text=range_text, source_flag=flag)
     assert evidence.qualitative_flag_contradicts(result) is contradicts
     doubts = risk.assess(ReportData(results=[result]))[0].hard_doubts
