@@ -296,15 +296,15 @@ def dewarp(gray: Image.Image, corners: np.ndarray) -> Image.Image:
     )
 
 
-def tilted_page(outside: np.ndarray, gray: Image.Image | None = None) -> np.ndarray | None:
+def tilted_page(outside: np.ndarray, gray: Image.Image) -> np.ndarray | None:
     """The corners, in pixels, of a page seen whole that is not upright (what `dewarp` maps
-    onto a rectangle); None when the photo keeps its frame. With `gray` (the image `outside`
-    was measured on) the edges are refined to the pixel."""
+    onto a rectangle); None when the photo keeps its frame. The edges are refined to the
+    pixel on `gray` (the image `outside` was measured on)."""
     corners = page_corners(outside)
     if corners is None:
         return None
     corners = corners * SURROUNDINGS_CELL + SURROUNDINGS_CELL / 2
-    refined = None if gray is None else refined_corners(np.asarray(gray), corners)
+    refined = refined_corners(np.asarray(gray), corners)
     if refined is not None:  # else the cells' corners, as measured before refining
         corners = refined
     return None if is_square(corners) else corners

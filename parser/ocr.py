@@ -19,7 +19,7 @@ import numpy as np
 from PIL import Image
 
 from parser import tesseract
-from parser.image import PageImageInfo, estimated_dpi, prepare_for_ocr
+from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
 from parser.units import is_unit
@@ -90,7 +90,7 @@ def prepare_page(
         units_per_pixel /= reduction
         dpi = round(dpi * reduction) if dpi else None
     prepared, info = prepare_for_ocr(image, dpi=dpi, clean_background=clean_background)
-    effective_dpi = max(70, round((dpi or info.dpi or estimated_dpi(image)) * info.scale))
+    effective_dpi = max(70, round(info.dpi * info.scale))  # info.dpi: `dpi`, or estimated
     return PreparedPage(prepared, info, number, units_per_pixel / info.scale, effective_dpi)
 
 
