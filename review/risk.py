@@ -51,6 +51,9 @@ def _logit(p: float, low: float = 0.02, high: float = 0.98) -> float:
     return math.log(p / (1.0 - p))
 
 
+_LOW_CONFIDENCE_LOGIT = _logit(LOW_CONFIDENCE)  # the hinge, once rather than per row
+
+
 # Contradictions the model weighs (names set in evidence.py); every other one is a hard doubt.
 # On the fitting material 0 of 16 rows whose value, range and flag disagreed were right, while 13
 # of 17 "implausible" rows were (generated values drawn independently: MCH of 8.7 pg).
@@ -74,10 +77,11 @@ def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual
     derived_confirmed = any(name not in evidence.OWN_CHECKS for name in found.confirmed)
     implausible = any(name in _WEIGHED for name in found.contradicted)
     top = row.loinc_matches[0].confidence_score if row.loinc_matches else 0.0
+    confidence = _logit(row.extraction_confidence)
     return [
         1.0,
-        _logit(row.extraction_confidence),
-        max(0.0, _logit(LOW_CONFIDENCE) - _logit(row.extraction_confidence)),
+        confidence,
+        max(0.0, _LOW_CONFIDENCE_LOGIT - confidence),
         float(own_confirmed),
         float(derived_confirmed),
         float(implausible),
