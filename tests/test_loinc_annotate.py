@@ -1,4 +1,4 @@
-from loinc.annotate import annotate_report
+from loinc.annotate import annotate_report, name_for_matching, value_kind
 from loinc.matcher import alias_key
 from parser.models import LabReportResult, ReportData
 
@@ -56,8 +56,6 @@ def test_annotating_twice_gives_the_same_answer():
 
 
 def test_a_flag_letter_left_in_the_name_is_not_matched_when_the_value_bears_it_out():
-    from loinc.annotate import name_for_matching
-
     urea = LabReportResult(test_name="Urea H", value="10,3", units="mmol/L", min_reference_range=2.5,
                            max_reference_range=7.8)
     iron = LabReportResult(test_name="Iron, Total L", value="7", units="µmol/L", min_reference_range=10,
@@ -77,8 +75,6 @@ def test_a_flag_letter_left_in_the_name_is_not_matched_when_the_value_bears_it_o
 
 
 def test_a_word_result_without_a_unit_asks_for_a_presence_code():
-    from loinc.annotate import value_kind
-
     ketones = LabReportResult(test_name="Ketones", value="Negative", type="boolean", sample_type="urine",
                               source_panel_name="Urine Routine")
     glucose = LabReportResult(test_name="Glucose", value="Trace", type="boolean", sample_type="urine")
@@ -91,8 +87,6 @@ def test_a_word_result_without_a_unit_asks_for_a_presence_code():
 
 
 def test_a_european_negative_or_positive_word_asks_for_a_presence_code_too():
-    from loinc.annotate import value_kind
-
     glucose = LabReportResult(test_name="GLUCOSE", value="Négatif", type="boolean", sample_type="urine")
     ketones = LabReportResult(test_name="CUERPOS CETÓNICOS", value="Positivo", type="boolean", sample_type="urine")
     assert value_kind(glucose) == value_kind(ketones) == "ordinal"
