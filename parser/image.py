@@ -237,7 +237,7 @@ def page_corners(outside: np.ndarray) -> np.ndarray | None:
     if any(edge is None for edge in edges):
         return None
     top, right, bottom, left = edges
-    corners = np.array([_meet(top, left), _meet(top, right), _meet(bottom, right), _meet(bottom, left)])
+    corners = _corners(top, right, bottom, left)
     width = np.linalg.norm(corners[1] - corners[0]) + np.linalg.norm(corners[2] - corners[3])
     height = np.linalg.norm(corners[3] - corners[0]) + np.linalg.norm(corners[2] - corners[1])
     if width * height / 4 < MIN_PAGE_SHARE * rows * columns:
@@ -267,6 +267,11 @@ def _edge_line(page: np.ndarray, *, from_end: bool) -> tuple[float, float] | Non
     if abs(slope) > MAX_EDGE_SLOPE:
         return None
     return float(intercept), float(slope)
+
+
+def _corners(top, right, bottom, left) -> np.ndarray:
+    """Upper left, upper right, lower right, lower left: where the four edge lines meet."""
+    return np.array([_meet(top, left), _meet(top, right), _meet(bottom, right), _meet(bottom, left)])
 
 
 def _meet(horizontal: tuple[float, float], vertical: tuple[float, float]) -> tuple[float, float]:
@@ -324,7 +329,7 @@ def refined_corners(pixels: np.ndarray, corners: np.ndarray) -> np.ndarray | Non
     left = _refined_edge(pixels, ul, ll, outward=(-1, 0))
     if top is None or right is None or bottom is None or left is None:
         return None
-    return np.array([_meet(top, left), _meet(top, right), _meet(bottom, right), _meet(bottom, left)])
+    return _corners(top, right, bottom, left)
 
 
 # Refining an edge: profiles across it this far (px) either side of the cells' edge, each the
@@ -349,14 +354,10 @@ def _refined_edge(pixels: np.ndarray, start: np.ndarray, end: np.ndarray, *, out
     positions = np.round(coarse)[:, None] + offsets[None, :]
     band = np.arange(EDGE_BAND) - EDGE_BAND // 2
     lines = np.round(t)[:, None] + band[None, :]
-    sizes = (pixels.shape[1], pixels.shape[0])  # along x, along y
-    size_across, size_along = sizes[across], sizes[along]
-    cross = np.clip(positions, 0, size_across - 1).astype(np.int64)
-    rows = np.clip(lines, 0, size_along - 1).astype(np.int64)
-    if across == 0:  # a side: profiles along x, band along y
-        profiles = pixels[rows[:, :, None], cross[:, None, :]].astype(np.float32).mean(axis=1)
-    else:
-        profiles = pixels[cross[:, None, :], rows[:, :, None]].astype(np.float32).mean(axis=1)
+    view = pixels if across == 0 else pixels.T  # indexed [along, across]
+    cross = np.clip(positions, 0, view.shape[1] - 1).astype(np.int64)
+    rows = np.clip(lines, 0, view.shape[0] - 1).astype(np.int64)
+    profiles = view[rows[:, :, None], cross[:, None, :]].astype(np.float32).mean(axis=1)
     found = [_crossing(profile) for profile in profiles]
     keep = np.array([value is not None for value in found])
     if keep.sum() < 0.6 * t.size:
