@@ -165,15 +165,15 @@ class Matcher:
         self._methodless = {(e.component, e.property, e.system, e.timing): i
                             for i, e in reversed(list(enumerate(self.entries))) if not e.method}
         # Usage rank of a test, whatever its method: the best rank among its method siblings.
+        # Per code, what the per-query checks look up again and again (speed only).
+        self._test_key_of = {e.code: _test_key(e) for e in self.entries}
         self._test_rank: dict[tuple, int] = {}
         self._hand_picked: set[tuple] = set()  # tests picked by hand as common: never "much rarer"
         for e in self.entries:
-            key = _test_key(e)
+            key = self._test_key_of[e.code]
             self._test_rank[key] = min(self._test_rank.get(key, UNRANKED), e.rank or UNRANKED)
             if "common" in e.lists:
                 self._hand_picked.add(key)
-        # Per code, what the per-query checks look up again and again (speed only).
-        self._test_key_of = {e.code: _test_key(e) for e in self.entries}
         self._methodless_sibling: dict[str, bool] = {}
         self._nearby_words: dict[int, list[str]] = {}
 
