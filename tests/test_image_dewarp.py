@@ -3,12 +3,15 @@ and tilt undone before OCR (parser.image.page_corners, dewarp)."""
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pytest
 from PIL import Image
 
 from extract_samples import render, report_pdf
 from parser import image as prep
+from parser.document import render_page_png
 
 
 @pytest.fixture(scope="module")
@@ -32,6 +35,15 @@ def _photographed(page: Image.Image, corners: list[tuple[float, float]], frame=(
 KEYSTONE = [(140.0, 90.0), (1340.0, 120.0), (1380.0, 1800.0), (100.0, 1770.0)]
 
 
+def _keystone_ratio() -> float:
+    """Height over width of the rectangle KEYSTONE maps onto: as wide as the quadrilateral's
+    longer horizontal side and as tall as its longer vertical one."""
+    ul, ur, lr, ll = np.array(KEYSTONE)
+    width = max(np.linalg.norm(ur - ul), np.linalg.norm(lr - ll))
+    height = max(np.linalg.norm(ll - ul), np.linalg.norm(lr - ur))
+    return height / width
+
+
 def test_the_corners_of_a_photographed_page_are_found(page):
     photo = _photographed(page, KEYSTONE)
     corners = prep.page_corners(prep.surroundings(photo))
@@ -44,12 +56,7 @@ def test_the_dewarped_page_is_upright_and_only_page(page):
     photo = _photographed(page, KEYSTONE)
     gray, info = prep.prepare_for_ocr(photo)
     assert info.dewarped and abs(info.skew) < prep.MIN_SKEW
-    # A rectangle as wide as the quadrilateral's longer horizontal side and as tall as its
-    # longer vertical one.
-    ul, ur, lr, ll = np.array(KEYSTONE)
-    width = max(np.linalg.norm(ur - ul), np.linalg.norm(lr - ll))
-    height = max(np.linalg.norm(ll - ul), np.linalg.norm(lr - ur))
-    assert gray.height / gray.width == pytest.approx(height / width, rel=0.02)
+    assert gray.height / gray.width == pytest.approx(_keystone_ratio(), rel=0.02)
     straight = prep.dewarp(prep.whiten_outside_page(photo), prep.page_corners(prep.surroundings(photo)) * 8 + 4)
     assert abs(prep.measure_skew(straight)) < 0.3
     assert np.asarray(straight).min() < 60  # the ink stays
@@ -68,17 +75,10 @@ def test_a_square_page_a_cut_page_and_a_scan_are_left_alone(page):
 def test_the_review_preview_of_a_photo_shows_the_page_ocr_read(page):
     """Result boxes are fractions of the straightened page: the preview must show that page,
     not the desk around a tilted one."""
-    import io
-
-    from parser.document import render_page_png
-
     buffer = io.BytesIO()
     _photographed(page, KEYSTONE).convert("RGB").save(buffer, format="PNG")
     preview = Image.open(io.BytesIO(render_page_png(buffer.getvalue(), 1))).convert("L")
-    ul, ur, lr, ll = np.array(KEYSTONE)
-    width = max(np.linalg.norm(ur - ul), np.linalg.norm(lr - ll))
-    height = max(np.linalg.norm(ll - ul), np.linalg.norm(lr - ur))
-    assert preview.height / preview.width == pytest.approx(height / width, rel=0.02)
+    assert preview.height / preview.width == pytest.approx(_keystone_ratio(), rel=0.02)
     pixels = np.asarray(preview)
     corners = [pixels[:6, :6], pixels[:6, -6:], pixels[-6:, :6], pixels[-6:, -6:]]
     assert min(float(corner.mean()) for corner in corners) > 200  # paper, not the desk (70)
@@ -101,7 +101,6 @@ def test_the_straightened_page_lines_up_with_the_printed_page(page):
     printed = np.asarray(page) < 128
     seen = np.asarray(straight.resize(page.size, Image.BICUBIC)) < 128
     assert (printed & seen).sum() / (printed | seen).sum() > 0.8
-
 
 
 def test_the_page_rim_is_painted_paper_after_the_warp(page):

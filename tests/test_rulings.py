@@ -155,7 +155,6 @@ def test_vertical_opening_matches_run_lengths_and_block_reduction_matches_any():
         assert (_reduced(mask, factor) == blocks.any(axis=(1, 3))).all()
 
 
-
 def test_a_faint_line_broken_into_dashes_goes_whole_not_in_specks():
     """A thin grey line along a pixel row (a straightened photo's cell border or stripe edge)
     falls into dashes under the ink threshold, its gaps grey rather than paper. Erasing only
