@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from contextlib import contextmanager
 from datetime import timedelta
 from types import SimpleNamespace
 
@@ -114,13 +115,23 @@ def test_a_started_job_is_rerun_only_once_stale(client, app, settings):
     assert stale is not None
 
 
+@contextmanager
 def _two_dispatchers(settings, lease_seconds: float):
-    """Two job dispatchers on one database, as two `serve` processes on one SQLite file."""
+    """Two job dispatchers on one database, as two `serve` processes on one SQLite file, and a
+    job the first has claimed (started, leased to it); the second is not started yet."""
     settings = settings.model_copy(update={"job_lease_seconds": lease_seconds})
     database = open_database(settings)
     holder = SimpleNamespace(state=SimpleNamespace(database=database))
     first, second = (Dispatcher(settings, database, ThreadWake()) for _ in range(2))
-    return holder, database, first, second
+    try:
+        job_id, _ = _job(holder, settings)
+        first.start()
+        first._fill()
+        yield database, job_id, first, second
+    finally:
+        first.close()
+        second.close()
+        database.dispose()
 
 
 def _attempts(database, job_id: str) -> int:
@@ -129,27 +140,15 @@ def _attempts(database, job_id: str) -> int:
 
 
 def test_a_dispatcher_does_not_rerun_a_job_another_live_dispatcher_runs(settings):
-    holder, database, first, second = _two_dispatchers(settings, lease_seconds=60)
-    job_id, _ = _job(holder, settings)
-    try:
-        first.start()
-        first._fill()  # claims the job: started, leased to `first`
+    with _two_dispatchers(settings, lease_seconds=60) as (database, job_id, first, second):
         assert _attempts(database, job_id) == 1
         second.start()  # a second serve starting on the same database
         second._fill()
         assert _attempts(database, job_id) == 1, "the job of a live dispatcher ran twice"
-    finally:
-        first.close()
-        second.close()
-        database.dispose()
 
 
 def test_a_job_whose_dispatcher_stopped_runs_again_once_its_lease_ends(settings):
-    holder, database, first, second = _two_dispatchers(settings, lease_seconds=0.3)
-    job_id, _ = _job(holder, settings)
-    try:
-        first.start()
-        first._fill()
+    with _two_dispatchers(settings, lease_seconds=0.3) as (database, job_id, first, second):
         second.start()
         second._fill()
         assert _attempts(database, job_id) == 1  # still within the lease
@@ -159,25 +158,13 @@ def test_a_job_whose_dispatcher_stopped_runs_again_once_its_lease_ends(settings)
         assert _attempts(database, job_id) == 2
         with database.session_scope() as session:  # a third taker finds it leased again
             assert not take_over_stale(session, job_id, now=utcnow(), lease_until=utcnow())
-    finally:
-        first.close()
-        second.close()
-        database.dispose()
 
 
 def test_a_running_dispatcher_renews_its_leases(settings):
-    holder, database, first, second = _two_dispatchers(settings, lease_seconds=0.3)
-    job_id, _ = _job(holder, settings)
-    try:
-        first.start()
-        first._fill()
+    with _two_dispatchers(settings, lease_seconds=0.3) as (database, job_id, first, second):
         for _ in range(5):  # 0.5 s in all, past the first lease, renewed every 0.1 s
             time.sleep(0.1)
             first._keep_leases()
         second.start()
         second._fill()
         assert _attempts(database, job_id) == 1
-    finally:
-        first.close()
-        second.close()
-        database.dispose()
