@@ -127,16 +127,18 @@ def claim_job(
     return None
 
 
+def _lease_ended(now: datetime) -> tuple:
+    """Where-clauses of a `started` job whose lease has run out, or that never had one."""
+    return Job.status == STARTED, or_(Job.lease_until.is_(None), Job.lease_until < now)
+
+
 def take_over_stale(session: Session, job_id: str, *, now: datetime, lease_until: datetime) -> bool:
     """Lease a `started` job whose lease has run out (or never had one) to the caller; False
     when it is not such a job, e.g. another dispatcher took it over first. One conditional
     UPDATE, so two dispatchers cannot both win. The caller then claims it (recovering)."""
     taken = session.execute(
         update(Job)
-        .where(
-            Job.id == job_id, Job.status == STARTED,
-            or_(Job.lease_until.is_(None), Job.lease_until < now),
-        )
+        .where(Job.id == job_id, *_lease_ended(now))
         .values(lease_until=lease_until)
         .execution_options(synchronize_session=False)
     )
@@ -148,7 +150,7 @@ def stale_started_jobs(session: Session, now: datetime) -> list[str]:
     return list(
         session.scalars(
             select(Job.id)
-            .where(Job.status == STARTED, or_(Job.lease_until.is_(None), Job.lease_until < now))
+            .where(*_lease_ended(now))
             .order_by(Job.created_at)
         )
     )

@@ -184,7 +184,7 @@ class Dispatcher:
             return
         self._next_lease_check = time.monotonic() + self.lease.total_seconds() / 3
         mine = list(self._running.values()) + [job_id for job_id, taken in self._recover if not taken]
-        known = set(mine) | {job_id for job_id, _ in self._recover}
+        known = set(self._running.values()) | {job_id for job_id, _ in self._recover}
         now = utcnow()
         with self.database.session_scope() as session:
             renew_leases(session, mine, now + self.lease)
