@@ -118,12 +118,12 @@ def _form_values(upload: ReceivedUpload) -> tuple[uuid.UUID, bool]:
     return user_id, needs_review
 
 
-async def _upload_work(request: Request, function, *args, **kwargs):
-    """Run an upload's blocking step (checks, database) in a worker thread, at most
-    `upload_limiter` uploads at a time: twenty uploads' Python work at once starved GET job of
-    the interpreter (p99 above 50 ms); the bytes themselves keep streaming in meanwhile."""
+async def _upload_work(request: Request, function, *args):
+    """Run an upload's blocking step `function(app, *args)` (checks, database) in a worker
+    thread, at most `upload_limiter` uploads at a time: twenty uploads' Python work at once
+    starved GET job of the interpreter (p99 above 50 ms); the bytes keep streaming in meanwhile."""
     limiter = getattr(request.app.state, "upload_limiter", None)
-    return await anyio.to_thread.run_sync(functools.partial(function, *args, **kwargs), limiter=limiter)
+    return await anyio.to_thread.run_sync(functools.partial(function, request.app, *args), limiter=limiter)
 
 
 def _team_job(session: Session, team: Team, job_id: uuid.UUID) -> Job:
@@ -144,7 +144,7 @@ async def create_parsing_job(
     # own session: the key check, user lookup, checks and commit used to take seven trips
     # (session and team dependencies, their commits), and twenty uploads' trips queued
     # GET job behind them on the event loop (see benchmarks/service.py).
-    team, earlier = await _upload_work(request, _admit, request.app, api_key, idempotency_key)
+    team, earlier = await _upload_work(request, _admit, api_key, idempotency_key)
     if earlier is not None:
         return Response(earlier, media_type="application/json")
     try:
@@ -154,14 +154,14 @@ async def create_parsing_job(
         )
     except BaseException as error:
         if idempotency_key:
-            await _upload_work(request, _release_key, request.app, team.id, idempotency_key)
+            await _upload_work(request, _release_key, team.id, idempotency_key)
         if isinstance(error, ClientDisconnect):
             # The client hung up mid-upload: nothing was stored and nobody reads an answer. Not
             # an error of ours, so no traceback; the team id only (no file name: it may be PHI).
             log.info("upload of team %s abandoned: the client disconnected", team.id)
             return Response(status_code=400)
         raise
-    job_id, body = await _upload_work(request, _store_upload, request.app, team, upload, idempotency_key)
+    job_id, body = await _upload_work(request, _store_upload, team, upload, idempotency_key)
     request.app.state.job_queue.submit(job_id)
     return Response(body, media_type="application/json")
 
