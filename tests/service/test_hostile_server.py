@@ -135,7 +135,7 @@ def start_parse_processes(server: Server) -> set[int]:
 
 
 def niceness(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    return os.getpriority(os.PRIO_PROCESS, pid)
 
 
 def dispatcher_pid(server: Server) -> int:
