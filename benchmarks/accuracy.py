@@ -296,16 +296,14 @@ def _generated(args, table: Table, looks: Table) -> None:
 
 def _sealed_numbered(table: Table, number: int) -> None:
     """A later sealed slice, second to fourth (fixtures/README.md): aggregates only, never differences."""
-    from fixtures.htmlgen import build
+    from fixtures.htmlgen.build import SEALED_SLICES
 
-    def seeds(suffix: str):
-        return getattr(build, f"SEALED_{number}_{suffix}")
-
-    for modality, _, score in html_scores(seeds("SEEDS"), seeds("SCANNED"), seeds("PHOTOS")):
+    sealed = SEALED_SLICES[number]
+    for modality, _, score in html_scores(sealed.seeds, sealed.scanned, sealed.photos):
         table.add(f"SEALED-{number} html", modality, score)
     for language in ("fr", "de", "it", "es"):
-        for modality, _, score in html_scores(seeds("I18N_SEEDS"), seeds("I18N_SCANNED"),
-                                              seeds("I18N_PHOTOS"), language=language):
+        for modality, _, score in html_scores(sealed.i18n_seeds, sealed.i18n_scanned, sealed.i18n_photos,
+                                              language=language):
             table.add(f"SEALED-{number} html i18n", modality, score)
 
 

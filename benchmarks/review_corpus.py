@@ -180,11 +180,9 @@ def sealed_html(number: int, cache: Path | None):
     from fixtures.htmlgen import build
     from fixtures.htmlgen.printing import Printer
 
-    def part(suffix: str):
-        return getattr(build, f"SEALED_{number}_{suffix}")
-
-    slices = [("en", part("SEEDS"), part("SCANNED"), part("PHOTOS"))] + [
-        (language, part("I18N_SEEDS"), part("I18N_SCANNED"), part("I18N_PHOTOS"))
+    sealed = build.SEALED_SLICES[number]
+    slices = [("en", sealed.seeds, sealed.scanned, sealed.photos)] + [
+        (language, sealed.i18n_seeds, sealed.i18n_scanned, sealed.i18n_photos)
         for language in ("fr", "de", "it", "es")]
     with Printer() as printer:
         for language, seeds, scanned, photos in slices:

@@ -16,9 +16,7 @@ import pytest
 from fixtures.catalog import ROOT, discover
 from fixtures.htmlgen import cells, compose
 from fixtures.htmlgen.__main__ import main as htmlgen_main
-from fixtures.htmlgen.build import (DEV_SEEDS, SEALED_2_I18N_SEEDS, SEALED_2_SEEDS, SEALED_3_I18N_SEEDS,
-                                    SEALED_3_SEEDS, SEALED_4_I18N_SEEDS, SEALED_4_SEEDS, SEALED_SEEDS,
-                                    TEST_SEED_BASE)
+from fixtures.htmlgen.build import DEV_SEEDS, SEALED_SEEDS, SEALED_SLICES, TEST_SEED_BASE
 from fixtures.htmlgen.grammar import HEADINGS, LATER_OPTIONS, OPTIONS, draw_look
 from fixtures.htmlgen.printing import Printer, PrintError
 from parser.models import ReportData
@@ -96,9 +94,9 @@ def test_layout_choices_reach_the_html():
         assert mark in everything, f"{mark} never printed"
 
 
-@pytest.mark.parametrize("seed", [SEALED_SEEDS[0], SEALED_2_SEEDS[-1], SEALED_2_I18N_SEEDS[0],
-                                  SEALED_3_SEEDS[5], SEALED_3_I18N_SEEDS[-1],
-                                  SEALED_4_SEEDS[7], SEALED_4_I18N_SEEDS[2]])
+@pytest.mark.parametrize("seed", [SEALED_SEEDS[0], SEALED_SLICES[2].seeds[-1], SEALED_SLICES[2].i18n_seeds[0],
+                                  SEALED_SLICES[3].seeds[5], SEALED_SLICES[3].i18n_seeds[-1],
+                                  SEALED_SLICES[4].seeds[7], SEALED_SLICES[4].i18n_seeds[2]])
 def test_sealed_seeds_are_refused_by_the_cli(capsys, seed):
     assert htmlgen_main(["--seed", str(seed), "--out", "/nonexistent/x"]) == 2
     assert "sealed" in capsys.readouterr().err
