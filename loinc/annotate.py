@@ -80,9 +80,7 @@ def name_for_matching(result: LabReportResult) -> str:
 # positives are its "posi..." words, as parser.normalize picks them). On the non-sealed html_i18n
 # and real_i18n rows with such a word and no unit: 15 of 28 auto-matched right (7 before), top-1
 # unchanged (20), no wrong auto-match.
-_EUROPEAN_ORDINAL = sorted({*vocabulary.words(vocabulary.NEGATIVE_WORDS),
-                            *(word for word in vocabulary.words(vocabulary.QUALITATIVE_WORDS) if word.startswith("posi"))},
-                           key=len, reverse=True)
+_EUROPEAN_ORDINAL = sorted(vocabulary.european_presence_words(), key=len, reverse=True)
 _ORDINAL_VALUE = re.compile(
     r"^(?:negative|positive|neg|pos|nil|absent|present|trace|reactive|non[ -]?reactive|detected|"
     r"not detected|[1-4]\s?\+|\+{1,4}|" + "|".join(map(re.escape, _EUROPEAN_ORDINAL)) + r")$", re.IGNORECASE)

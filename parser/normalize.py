@@ -25,8 +25,7 @@ _BOOLEAN = {
 }
 _NEGATIVE_WORDS = {"negative", "non reactive", "nonreactive", "non-reactive", "not detected",
                    "absent", "nil", "neg"} | set(vocabulary.words(vocabulary.NEGATIVE_WORDS))
-_BOOLEAN |= set(vocabulary.words(vocabulary.NEGATIVE_WORDS)) | {
-    word for word in vocabulary.words(vocabulary.QUALITATIVE_WORDS) if word.startswith("posi")}
+_BOOLEAN |= vocabulary.european_presence_words()
 _COMPARATOR_VALUE = re.compile(r"^(<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"$")
 _PERCENT_VALUE = re.compile(r"^" + NUMBER + r"\s*%$")
 _RATIO_VALUE = re.compile(r"^\d+(\.\d+)?\s*:\s*\d+(\.\d+)?$")

@@ -514,3 +514,12 @@ def qualitative_result() -> re.Pattern[str]:
     european = "|".join(re.escape(word).replace(r"\ ", r"\s+")
                         for word in sorted(words(QUALITATIVE_WORDS), key=len, reverse=True))
     return re.compile(r"^(?:" + ENGLISH_QUALITATIVE + "|" + european + r")$", re.I)
+
+
+@lru_cache(maxsize=1)
+def european_presence_words() -> frozenset[str]:
+    """The European words of a presence result ("négatif", "positivo", "nicht nachweisbar"):
+    every negative word and the positive ones. The normaliser types such a value boolean;
+    LOINC annotation asks for a presence code for it."""
+    return frozenset({*words(NEGATIVE_WORDS),
+                      *(word for word in words(QUALITATIVE_WORDS) if word.startswith("posi"))})
