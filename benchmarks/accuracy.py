@@ -11,7 +11,7 @@ figure below issue 9's target.
                        --fresh-scanned adds their scans)
     --html-fresh N     N never-stored HTML reports (digital; --fresh-scanned adds scans and photos)
     --sealed           the sealed HTML slice (fixtures/README.md): aggregates only, never per file
-    --sealed-2, --sealed-3, --sealed-4   the later sealed slices, English and European, likewise
+    --sealed-2 ... --sealed-5   the later sealed slices, English and European, likewise
     --by-look OPTION   HTML reports also grouped by a grammar choice (e.g. table_style, unit_place,
                        flag_place; fixtures/htmlgen/grammar.py): which class of layout fails
     --by-layout, --differences N, --json   as before (--differences is refused with --sealed)
@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from benchmarks.scoring import PRIMARY_FIELDS, Score, score_failure, score_report
 from fixtures.catalog import FAMILIES, MODALITIES, Fixture, discover
+from fixtures.htmlgen.build import SEALED_SLICES
 
 # Issue 2 "Done means" (digital / scanned / photo / real vendor reports): the fixture tests' bars.
 TARGETS = {
@@ -206,15 +207,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--fresh-scanned", action="store_true",
                         help="fresh reports also as scans (HTML ones also as photos); OCR, slow")
     parser.add_argument("--sealed", action="store_true", help="score the sealed HTML slice (aggregates only)")
-    parser.add_argument("--sealed-2", action="store_true",
-                        help="score the second sealed slice, English and European (aggregates only)")
-    parser.add_argument("--sealed-3", action="store_true",
-                        help="score the third sealed slice, English and European (aggregates only)")
-    parser.add_argument("--sealed-4", action="store_true",
-                        help="score the fourth sealed slice, English and European (aggregates only)")
+    for number in SEALED_SLICES:
+        parser.add_argument(f"--sealed-{number}", action="store_true",
+                            help=f"score sealed slice {number}, English and European (aggregates only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
     args = parser.parse_args(argv)
-    if (args.sealed or args.sealed_2 or args.sealed_3 or args.sealed_4) and args.differences:
+    if (args.sealed or any(getattr(args, f"sealed_{n}") for n in SEALED_SLICES)) and args.differences:
         parser.error("--sealed never shows per-file differences: drop --differences")
     from fixtures.htmlgen.grammar import LATER_OPTIONS, OPTIONS
 
@@ -289,14 +287,13 @@ def _generated(args, table: Table, looks: Table) -> None:
 
         for modality, _, score in html_scores(SEALED_SEEDS, SEALED_SCANNED, SEALED_PHOTOS):
             table.add("SEALED html", modality, score)  # aggregates only: differences never shown
-    for number in (2, 3, 4):
+    for number in SEALED_SLICES:
         if getattr(args, f"sealed_{number}"):
             _sealed_numbered(table, number)
 
 
 def _sealed_numbered(table: Table, number: int) -> None:
-    """A later sealed slice, second to fourth (fixtures/README.md): aggregates only, never differences."""
-    from fixtures.htmlgen.build import SEALED_SLICES
+    """A later sealed slice (fixtures/README.md): aggregates only, never differences."""
 
     sealed = SEALED_SLICES[number]
     for modality, _, score in html_scores(sealed.seeds, sealed.scanned, sealed.photos):

@@ -14,7 +14,7 @@ Prints:
 A row is wrong when its value, unit, range or interpretation differs from the expected output, or
 (synthetic reports drawn here, where the truth is known) its top LOINC code is not an acceptable one.
 
-`--sealed-4` prints only the fourth sealed HTML slice's calibration and routing (aggregates per
+`--sealed N` (4 or 5) prints only that sealed HTML slice's calibration and routing (aggregates per
 language group and form; never a document): the routing on reports nothing was tuned on.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes). `--cache DIR` keeps parses (only valid while the parser is unchanged).
@@ -127,7 +127,7 @@ def line(name: str, result: dict) -> str:
             f"{result['caught']:>8.1%} {result['with error']:>7}")
 
 
-def sealed_figures(cases: list[Case]) -> None:
+def sealed_figures(number: int, cases: list[Case]) -> None:
     """A sealed slice's calibration and routing, aggregates only (no document is ever named)."""
     print(f"Calibration on the sealed slice, {len(cases)} documents (ten equal groups of rows):")
     print_calibration(calibration(cases))
@@ -138,8 +138,8 @@ def sealed_figures(cases: list[Case]) -> None:
         for language in ("en", "European"):
             chosen = [c for c in part if (c.name.startswith("sealed_en_")) == (language == "en")]
             if chosen:
-                print(line(f"SEALED-4 {language} {form or 'all forms'}", figures(chosen, after)))
-    print(line("SEALED-4 everything", figures(cases, after)))
+                print(line(f"SEALED-{number} {language} {form or 'all forms'}", figures(chosen, after)))
+    print(line(f"SEALED-{number} everything", figures(cases, after)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -151,12 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
     options.add_argument("--digital", action="store_true",
                          help="digital documents only (no scans or photos: OCR is the slow part)")
-    options.add_argument("--sealed-4", action="store_true",
-                         help="only the fourth sealed HTML slice (fixtures/README.md): aggregates only")
+    options.add_argument("--sealed", type=int, choices=(4, 5), metavar="N",
+                         help="only sealed HTML slice N, 4 or 5 (fixtures/README.md): aggregates only")
     args = options.parse_args(argv)
     started = time.perf_counter()
-    if args.sealed_4:
-        sealed_figures(list(sealed_html(4, args.cache)))
+    if args.sealed:
+        sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
         return 0
 
     if args.fit:
