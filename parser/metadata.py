@@ -39,6 +39,14 @@ _LAB_IN_TEXT = re.compile(
     r"([A-Z][\w.&']*(?:\s+[A-Z][\w.&']*){0,4}\s+(?:PathLabs|Laboratories|Laboratory|Labs|"
     r"Diagnostics|Pathology))\b")
 _TITLES = re.compile(r"^(mr|mrs|ms|miss|mstr|master|baby|dr|prof)\.?\s+", re.I)
+# Civilities printed before a patient's name, and the sex each one states ("Dr" states none).
+# French "M." is one only on a European report: on others it may be a first initial.
+_CIVILITIES = {
+    "male": ("mr", "mister", "monsieur", "herr", "sig", "signor", "sig re", "sr", "señor", "senor"),
+    "female": ("mrs", "ms", "miss", "madame", "mme", "mademoiselle", "mlle", "frau", "sig ra",
+               "signora", "sig na", "signorina", "sra", "señora", "senora", "srta", "señorita"),
+}
+_CIVILITY_SEX = {word: sex for sex, words in _CIVILITIES.items() for word in words}
 
 
 def extract_metadata(doc: Document, language: str | None = None) -> ResultMetadata:
@@ -50,11 +58,14 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     if order is None and language in DAY_FIRST:
         order = "dmy"
     meta = ResultMetadata()
+    european = language in DAY_FIRST
+    name_text = None  # the printed name, whose civility may state the sex
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
-            first, last = split_person_name(value, surname_first=language in DAY_FIRST)
+            first, last = split_person_name(value, surname_first=european)
             if first is not None:  # "N° patient: 2507694" names nobody
                 meta.patient_first_name, meta.patient_last_name = first, last
+                name_text = value
         elif field == "first_name" and meta.patient_first_name is None:
             meta.patient_first_name = split_person_name(value)[0]
         elif field == "last_name" and meta.patient_last_name is None:
@@ -78,9 +89,13 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         elif field == "specimen" and meta.specimen_number is None and read_date(value) is None:
             meta.specimen_number = read_identifier(value)  # "Accettazione: 13/02/2024" is a date
     if meta.patient_first_name is None:
-        name = unlabelled_patient_name(lines)
+        name = unlabelled_patient_name(lines) or civility_name(lines, european)
         if name:
-            meta.patient_first_name, meta.patient_last_name = split_person_name(name)
+            meta.patient_first_name, meta.patient_last_name = split_person_name(
+                name, surname_first=european)
+            name_text = name
+    if meta.gender is None and name_text:
+        meta.gender = civility(name_text.split()[0], european=european)
     if meta.lab_name is None:
         meta.lab_name = find_lab_name(doc, lines)
     return meta
@@ -98,10 +113,14 @@ def _whole_name_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
 
 
 def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
-    """(field, value text) for every "Label: value" on the lines, in reading order."""
+    """(field, value text) for every "Label: value" on the lines, in reading order. A label
+    with no value beside it may have it in the line below (a boxed grid prints each label
+    above its value)."""
     pairs = []
-    for line in lines:
-        phrases = [part for p in line.phrases() for part in split_at_labels(p.text.strip())]
+    for index, line in enumerate(lines):
+        parts = [(part, phrase if part == phrase.text.strip() else None)
+                 for phrase in line.phrases() for part in split_at_labels(phrase.text.strip())]
+        phrases = [text for text, _ in parts]
         i = 0
         while i < len(phrases):
             text = phrases[i]
@@ -116,8 +135,13 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
                 while j < len(phrases) and (phrases[j] in (":", "-", "：") or _ocr_colon(
                         _LABELS[label], phrases[j], phrases[j + 1:j + 2])):
                     j += 1
-                if j < len(phrases) and _split_label(phrases[j])[0] is None:
-                    value = phrases[j].lstrip(":：- ").strip()
+                beside = phrases[j].lstrip(":：- ").strip() if j < len(phrases) and \
+                    _split_label(phrases[j])[0] is None else ""
+                below = "" if parts[i][1] is None or text.rstrip().endswith((":", "：")) or \
+                    (beside and _value_fits(_LABELS[label], beside)) else \
+                    _value_below(lines, index, parts[i][1], _LABELS[label])
+                value = below or beside
+                if value and not below:
                     i = j
             if value:
                 words = value.split()
@@ -126,6 +150,32 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
                 pairs.append((_LABELS[label], value))
             i += 1
     return pairs
+
+
+# Fields whose value can be told by its shape alone, so may be read under their label.
+_SHAPED_FIELDS = ("name", "first_name", "last_name", "dob", "collected", "reported", "gender",
+                  "age_gender", "specimen")
+
+
+def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> str:
+    """The value printed under a label that stands alone ("Patient Name" over "SMITH, JOHN A"
+    in a boxed grid, "SEX" over "Female" in a header row): the phrase of the next line below
+    that shares the label's column, when it has the shape of the field's value."""
+    if field not in _SHAPED_FIELDS:
+        return ""
+    line = lines[index]
+    below = next((other for other in lines[index + 1:index + 4] if other.page == line.page
+                  and other.top > (line.top + line.bottom) / 2), None)
+    if below is None or below.top - line.bottom > 1.5 * line.size:
+        return ""
+    column = [p for p in below.phrases() if min(p.x1, label.x1) - max(p.x0, label.x0) > 0
+              or abs(p.x0 - label.x0) < line.size]
+    if len(column) != 1:
+        return ""  # no phrase, or several: not one label's value
+    text = column[0].text.strip()
+    if _split_label(text)[0] is not None or not _value_fits(field, text):
+        return ""
+    return text
 
 
 def _ocr_colon(field: str, token: str, rest: list[str]) -> bool:
@@ -211,7 +261,13 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
             return key, " ".join(words[n + 1:])  # "Name 3 DUMMY": the colon, as OCR read it
         if _value_fits(_LABELS[key], " ".join(words[n:])):
             return key, " ".join(words[n:])
+        if _LABELS[key] == "specimen" and _NUMBER_SIGN.match(words[n]) and len(words) > n + 1 \
+                and _value_fits("specimen", " ".join(words[n + 1:])):
+            return key, " ".join(words[n + 1:])  # "Accettazione n. 2024-118833"
     return None, ""
+
+
+_NUMBER_SIGN = re.compile(r"^(n[°º.o]?|no\.|nr\.?|num\.?|#)$", re.I)
 
 
 # What OCR makes of the colon after a label, printed apart from the value ("Lab No. 3 X12").
@@ -247,6 +303,8 @@ def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | 
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = _before_other_label(text)
     text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
+    if civility(text.split()[0] if text else "", european=surname_first):
+        text = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
     if not text or not re.search(r"[A-Za-z]", text):
         return None, None
     if "," in text:
@@ -259,6 +317,15 @@ def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | 
     if _surname_first(tokens) or surname_first and len(tokens) == 2 and text.isupper():
         return tokens[1], tokens[0]
     return tokens[0], tokens[-1]
+
+
+def civility(token: str, *, european: bool = False) -> str | None:
+    """The sex a civility states ("Madame", "Sig.ra", "Herr"); None for any other word."""
+    key = re.sub(r"\.", " ", token.lower()).strip()
+    key = re.sub(r"\s+", " ", key)
+    if key == "m" and token.endswith(".") and european:
+        return "male"
+    return _CIVILITY_SEX.get(key)
 
 
 def _surname_text(text: str) -> str | None:
@@ -386,6 +453,40 @@ def _name_below_patient_title(lines: list[Line]) -> str | None:
                     if abs(phrase.x0 - title.x0) < 4 and _name_like(phrase.text):
                         return phrase.text.strip()
     return None
+
+
+def civility_name(lines: list[Line], european: bool) -> str | None:
+    """A name printed without a label after a civility, as address blocks print it ("Madame
+    DUPONT Marie", "Sig.ra ROSSI MARIA", or "Frau" with the name on the line below)."""
+    for i, line in enumerate(lines):
+        for k, phrase in enumerate(line.phrases()):
+            tokens = phrase.text.split()
+            if not civility(tokens[0], european=european) or \
+                    (k and line.phrases()[k - 1].text.rstrip().endswith(":")):
+                continue  # a labelled value ("Prescripteur : M. X") is not the patient's
+            if len(tokens) > 1:
+                if _letters_name(" ".join(tokens[1:])) and len(tokens) <= 5:
+                    return phrase.text.strip()
+                continue
+            below = [l for l in lines[i + 1:i + 3] if l.page == line.page
+                     and l.top - line.bottom < 1.5 * line.size]
+            for other in below[:1]:
+                for candidate in other.phrases():
+                    if abs(candidate.x0 - phrase.x0) < 4 and _letters_name(candidate.text) \
+                            and 1 < len(candidate.text.split()) <= 4:
+                        return f"{tokens[0]} {candidate.text.strip()}"
+    return None
+
+
+# Words a civility may sit before that show the person is no patient ("Monsieur le Docteur").
+_NOT_PATIENT = {"le", "la", "docteur", "dr", "dr.", "doktor", "dott.", "dott", "dottore", "prof."}
+
+
+def _letters_name(text: str) -> bool:
+    """Two to four words of letters (accented ones too) and name punctuation, no other word."""
+    text = text.strip()
+    return bool(text) and text[0].isalpha() and all(c.isalpha() or c in " .,'-" for c in text) \
+        and not {t.lower() for t in text.split()} & _NOT_PATIENT
 
 
 def _name_like(text: str) -> bool:

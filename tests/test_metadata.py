@@ -90,3 +90,59 @@ def test_labels_printed_without_colon_when_the_value_has_the_fields_shape():
     assert _label_prefix("Date of Birth 25 February 1999") == ("date of birth", "25 February 1999")
     assert _label_prefix("Specimen Serum") == (None, "")  # a table row, not an identifier
     assert _label_prefix("PATIENT INFORMATION") == (None, "")  # a block title
+
+
+def test_boxed_grid_prints_each_label_above_its_value():
+    doc = document(page([
+        [(50, 75, "Patient Name", 7), (184, 75, "Date of Birth", 7), (374, 75, "Gender", 7),
+         (471, 75, "Patient ID", 7)],
+        [(50, 86, "SMITH, JOHN A"), (184, 86, "04/22/1961"), (374, 86, "M"), (471, 86, "PID-4432")],
+        [(50, 101, "Specimen ID", 7), (184, 101, "Date Collected", 7), (374, 101, "Date Reported", 7),
+         (471, 101, "Account", 7)],
+        [(50, 112, "123-456-7890-0"), (184, 112, "03/14/2024 0812"), (374, 112, "03/15/2024"),
+         (471, 112, "00123456")],
+    ]))
+    meta = extract_metadata(doc)
+    assert meta.model_dump() == {
+        "patient_first_name": "JOHN", "patient_last_name": "SMITH", "dob": "1961-04-22",
+        "gender": "male", "lab_name": None, "date_reported": "2024-03-15",
+        "date_collected": "2024-03-14", "specimen_number": "123-456-7890-0",
+    }
+
+
+def test_a_value_below_a_label_must_have_the_fields_shape():
+    doc = document(page([
+        [(50, 75, "Specimen", 7), (184, 75, "Date Collected", 7)],
+        [(50, 86, "Serum"), (184, 86, "fasting")],  # a table's cells, not an identifier or a date
+    ]))
+    meta = extract_metadata(doc)
+    assert (meta.specimen_number, meta.date_collected) == (None, None)
+
+
+@pytest.mark.parametrize("rows, language, first, last, gender", [
+    ([[(300, 60, "Madame DUPONT Marie")], [(300, 75, "Née le 12/03/1968")]], "fr", "Marie", "DUPONT", "female"),
+    ([[(300, 60, "Frau")], [(300, 73, "Erika Mustermann")], [(300, 86, "geb. 12.03.1968")]], "de",
+     "Erika", "Mustermann", "female"),
+    ([[(40, 60, "Sig.ra ROSSI MARIA"), (300, 60, "Nata il: 05/07/1975")]], "it", "MARIA", "ROSSI", "female"),
+    ([[(40, 60, "Patient : M. LEROY Jean-Pierre")]], "fr", "Jean-Pierre", "LEROY", "male"),
+    ([[(40, 60, "Patient: Mrs. Jane Doe")]], None, "Jane", "Doe", "female"),
+])
+def test_a_civility_before_the_name_states_the_sex(rows, language, first, last, gender):
+    meta = extract_metadata(document(page(rows)), language)
+    assert (meta.patient_first_name, meta.patient_last_name, meta.gender) == (first, last, gender)
+
+
+def test_a_civility_after_a_label_or_before_a_title_is_not_the_patient():
+    doc = document(page([[(40, 60, "Prescripteur :"), (140, 60, "Monsieur le Docteur MARTIN")],
+                         [(40, 80, "Madame le Docteur Durand")]]))
+    assert extract_metadata(doc, "fr").patient_first_name is None
+
+
+def test_french_initial_m_is_a_civility_only_on_european_reports():
+    assert split_person_name("M. LEROY Jean", surname_first=True) == ("Jean", "LEROY")
+    assert split_person_name("M. Johnson") == ("M.", "Johnson")
+
+
+def test_a_number_sign_between_a_specimen_label_and_its_value():
+    doc = document(page([[(40, 60, "Accettazione n. 2024-118833")]]))
+    assert extract_metadata(doc, "it").specimen_number == "2024-118833"
