@@ -43,6 +43,23 @@ def is_flag(text: str) -> bool:
     return parse_flag(text) is not None
 
 
+# Signs German and Swiss labs print after a value ("12,4 +", "512 ++", "3,2 -"): above or
+# below the range. Only a mark after a number: alone, "+" and "++" are dipstick results and
+# "-" an empty cell, so they are never flags of their own (is_flag).
+_VALUE_MARKS: dict[str, tuple[str, str | None]] = {
+    "+": ("abnormal", "high"), "++": ("abnormal", "high"), "+++": ("abnormal", "high"),
+    "-": ("abnormal", "low"), "--": ("abnormal", "low"), "---": ("abnormal", "low"),
+}
+
+
+def parse_value_mark(text: str | None) -> Flag | None:
+    """A sign printed after a value (`+`, `++`, `-`, `--`); None for anything else."""
+    if not text or text.strip() not in _VALUE_MARKS:
+        return None
+    interpretation, direction = _VALUE_MARKS[text.strip()]
+    return Flag(text.strip(), interpretation, direction)
+
+
 @dataclass(frozen=True, slots=True)
 class Interpretation:
     interpretation: str

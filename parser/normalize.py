@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from parser import panels, skew
 from parser.columns import OUT_OF_RANGE, looks_like_unit
-from parser.flags import interpret, parse_flag
+from parser.flags import interpret, parse_flag, parse_value_mark
 from parser.layout import RawRow, is_non_result_label
 from parser.models import LabReportResult
 from parser.ranges import NUMBER, parse_number, parse_range, repair_ocr_range
@@ -103,6 +103,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if repaired_range:
         confidence *= 0.9  # read through a repair
     flag = parse_flag(flag_text)
+    if flag is None and flag_text is not None and flag_text == glued_flag:
+        flag = parse_value_mark(flag_text)  # a sign after the value, never a column's "-"
     result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
                        decimal_comma=context.decimal_comma)
     interpretation = result.interpretation
@@ -270,8 +272,9 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     if len(tokens) > 1 and parse_flag(tokens[0]) and _QUALITATIVE_WORDS.match(" ".join(tokens[1:])) \
             and not _QUALITATIVE_WORDS.match(" ".join(tokens)):
         flag, tokens = tokens[0], tokens[1:]  # "Abnormal Amber"
-    if len(tokens) > 1 and parse_flag(tokens[-1]) and _numberish(tokens[-2]):
-        flag, tokens = tokens[-1], tokens[:-1]
+    if len(tokens) > 1 and (parse_flag(tokens[-1]) or parse_value_mark(tokens[-1])) \
+            and _numberish(tokens[-2]):
+        flag, tokens = tokens[-1], tokens[:-1]  # "13.2 H", "12,4 +"
     elif len(tokens) > 1 and parse_flag(tokens[-1]) and \
             _QUALITATIVE_WORDS.match(" ".join(tokens[:-1])):
         flag, tokens = tokens[-1], tokens[:-1]  # "Dark Yellow A", "1+ Abnormal"

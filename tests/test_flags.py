@@ -1,6 +1,6 @@
 import pytest
 
-from parser.flags import interpret, parse_flag
+from parser.flags import interpret, is_flag, parse_flag, parse_value_mark
 from parser.ranges import parse_range
 
 
@@ -87,3 +87,10 @@ def test_printed_normal_contradicted_by_numbers_is_kept_but_marked():
 def test_no_range_no_flag_is_unknown():
     assert interpret("42", None).interpretation == "unknown"
     assert interpret("Positive", parse_range("Negative")).interpretation == "unknown"
+
+
+def test_signs_after_a_value_are_marks_never_flags_alone():
+    assert parse_value_mark("++").direction == "high"
+    assert parse_value_mark("-").direction == "low"
+    assert parse_value_mark("H") is None
+    assert not is_flag("+") and not is_flag("-")  # a dipstick result, an empty cell

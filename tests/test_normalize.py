@@ -30,7 +30,9 @@ def test_result_types(value, kind):
     "printed, value, flag, units",
     [("13.2 H", "13.2", "H", None), ("H 13.2", "13.2", "H", None), ("13.2*", "13.2", "*", None),
      ("↑13.2", "13.2", "↑", None), ("13.2 g/dL", "13.2", None, "g/dL"), ("< 0.5", "<0.5", None, None),
-     ("Not Detected", "Not Detected", None, None), ("66 L", "66", "L", None)],
+     ("Not Detected", "Not Detected", None, None), ("66 L", "66", "L", None),
+     ("12,4 +", "12,4", "+", None), ("512 ++", "512", "++", None), ("3,2 -", "3,2", "-", None),
+     ("1+", "1+", None, None)],
 )
 def test_value_cell_splits_glued_flag_and_units(printed, value, flag, units):
     got_value, got_flag, got_units, repaired = split_value(printed)
