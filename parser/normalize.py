@@ -31,7 +31,7 @@ _PERCENT_VALUE = re.compile(r"^" + NUMBER + r"\s*%$")
 _RATIO_VALUE = re.compile(r"^\d+(\.\d+)?\s*:\s*\d+(\.\d+)?$")
 _DURATION_VALUE = re.compile(r"^" + NUMBER + r"\s*(sec|secs|seconds|s|min|mins|minutes|hrs?|hours?|days?)$", re.I)
 _DATE_LIKE = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$")
-_FOOTNOTES = re.compile(r"(\s*[*#†‡¹²³⁴⁵]+|\s*\(\s*[a-z#*]\s*\)|\s*\^\d)+$")
+_FOOTNOTES = re.compile(r"(\s*[*#†‡⁰¹²³⁴⁵⁶⁷⁸⁹]+|\s*\(\s*[a-z#*]\s*\)|\s*\^\d)+$")
 _LEADING_MARKS = re.compile(r"^[\s*#•·\-–>]+")
 _TRAILING_ARROW = re.compile(r"\s+([↑↓]{1,2})$")
 # Printed qualitative results, every language's (parser/vocabulary.py). Free text outside

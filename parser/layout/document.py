@@ -13,7 +13,9 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import read_fields
-from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
+from parser.layout.rows import (
+    NON_RESULT_NAMES, RawRow, has_name_letters, heading_text, without_marks,
+)
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.page import Document, Page, Word
@@ -39,7 +41,7 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     phrases = line.phrases()
     if len(phrases) < 2:
         return None
-    name = phrases[0].text.strip()
+    name = " ".join(w.text for w in without_marks(phrases[0].words)).strip()
     if not has_name_letters(name) or NON_RESULT_NAMES.match(name):
         return None
     kinds = [cols.content_kind(p.text) for p in phrases[1:]]

@@ -94,6 +94,32 @@ def looks_like_specimen(text: str) -> bool:
     return bool(re.match(r"^\W*(sample|specimen)(\s+type)?\s*[:\-]?", text, re.I))
 
 
+# A footnote or performing-lab mark after a name ("WBC ⁰¹"): a short word whose glyph box is
+# at most this share of the name's, raised off the name's baseline.
+_MARK_SHARE = 0.75
+_MARK_CHARS = re.compile(r"[0-9A-Za-z*#†‡§]{1,3}")
+
+
+def without_marks(words: list[Word]) -> list[Word]:
+    """The name's words without the superscript marks printed after it. Told by the glyph
+    boxes (height and baseline), never by the reported font size or by the text alone:
+    "Vitamin B 12" and "Hemoglobin A1c" keep their words."""
+    kept = list(words)
+    while len(kept) > 1 and _raised_mark(kept[-1], kept[:-1]):
+        kept.pop()
+    return kept
+
+
+def _raised_mark(word: Word, name: list[Word]) -> bool:
+    if not _MARK_CHARS.fullmatch(word.text):
+        return False
+    heights = sorted(w.bottom - w.top for w in name)
+    height = heights[len(heights) // 2]
+    baseline = sorted(w.bottom for w in name)[len(name) // 2]
+    small = word.bottom - word.top <= _MARK_SHARE * height
+    return small and baseline - word.bottom > 0.15 * height
+
+
 # An OCR word this unsure, after the name's first word, that reads as dots or noise is the
 # dotted leader between the name and its value, read as letters.
 _LEADER_CONFIDENCE = 0.3

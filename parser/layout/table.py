@@ -20,6 +20,7 @@ from parser.layout.cells import Cells, is_tier, place
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
+    without_marks,
 )
 from parser.lines import Line, Phrase, word_size
 from parser.page import Word
@@ -193,8 +194,9 @@ class TableReader:
     def _value_line(self, c: Cells, kind: str, value: str) -> None:
         """A value line: its name may be on this line, above it, or both."""
         name = c.text(cols.NAME).strip()
-        if c.line.ocr and c.name_words():
-            name = " ".join(w.text for w in trim_ocr_leader(c.name_words()))
+        words = trim_ocr_leader(c.name_words()) if c.line.ocr else c.name_words()
+        if words and (kept := without_marks(words)) != c.name_words():
+            name = " ".join(w.text for w in kept)  # a leader or a footnote mark trimmed
         named_above = garbled_name_under(c, self.pending) if c.line.ocr else None
         method = None
         if named_above is None and c.line.ocr and name:
