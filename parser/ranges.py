@@ -11,6 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from parser import vocabulary
+
 # One printed number: optional sign, digits with thousands separators or a decimal comma.
 NUMBER = r"[-+]?\d+(?:[.,]\d+)*"
 
@@ -26,8 +28,10 @@ _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
 # A colon or semicolon before the dash is OCR's reading of a speck ("2,15:- 2,55").
 _BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*[:;]?\s*(?:-|–|—|to|\.\.|(?<=\s)(?:à|a|bis)(?=\s))\s*("
                       + NUMBER + r")", re.I)
+_SEX_WORDS = vocabulary.range_sex_words()
 _SEX_PART = re.compile(
-    r"\b(male|female|men|women|m|f)\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
+    r"\b(" + "|".join(sorted(map(re.escape, _SEX_WORDS), key=len, reverse=True)) +
+    r")\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
 )
 
 
@@ -144,7 +148,7 @@ def _split_by_sex(text: str) -> dict[str, str] | None:
     parts: dict[str, str] = {}
     for i, mark in enumerate(marks):
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
-        sex = "male" if mark.group(1).lower() in ("m", "male", "men") else "female"
+        sex = _SEX_WORDS[mark.group(1).lower()]
         parts.setdefault(sex, text[mark.end():end].strip(" ;,/|"))
     return parts if len(parts) == 2 else None
 

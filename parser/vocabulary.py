@@ -454,6 +454,24 @@ GENDER_WORDS: dict[str, dict[str, list[str]]] = {
     "it": {"male": ["maschio", "maschile", "uomo"], "female": ["femmina", "femminile", "donna"]},
     "es": {"male": ["masculino", "hombre", "varón", "varon"], "female": ["femenino", "mujer"]},
 }
+# The sexes that lead a range's tiers ("Uomo: 13,5 - 17,5  Donna: 12,0 - 15,5"), plurals too.
+RANGE_SEX_WORDS: dict[str, dict[str, list[str]]] = {
+    "en": {"male": ["male", "males", "men", "man", "m"], "female": ["female", "females", "women", "woman", "f"]},
+    "fr": {"male": ["hommes", "homme"], "female": ["femmes", "femme"]},
+    "de": {"male": ["männer", "maenner", "mann", "männlich", "maennlich"],
+           "female": ["frauen", "frau", "weiblich"]},
+    "it": {"male": ["uomini", "uomo", "maschi", "maschio", "maschile"],
+           "female": ["donne", "donna", "femmine", "femmina", "femminile"]},
+    "es": {"male": ["hombres", "hombre", "varones", "varón", "varon"], "female": ["mujeres", "mujer"]},
+}
+
+
+def range_sex_words() -> dict[str, str]:
+    """Lower-case word leading a range tier -> "male" / "female", every language's."""
+    return {word: sex for table in RANGE_SEX_WORDS.values() for sex, entries in table.items()
+            for word in entries}
+
+
 # Words of a laboratory's name in each language (the lab name has no label on most reports).
 LAB_NAME_WORDS: list[str] = [
     "laboratoire", "laboratoires", "lbm", "biologie médicale", "labor", "laboratorium",

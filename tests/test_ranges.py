@@ -90,3 +90,15 @@ def test_a_number_too_large_for_a_float_is_not_a_number():
     # Found by fuzzing: 400 nines overflowed to inf and gave a range with no upper end.
     assert parse_number("9" * 400) is None
     assert parse_range("1 - " + "9" * 400) is None
+
+
+@pytest.mark.parametrize("text, gender, low, high", [
+    ("Uomo: 13,5 - 17,5 Donna: 12,0 - 15,5", "male", 13.5, 17.5),
+    ("Uomo: 13,5 - 17,5 Donna: 12,0 - 15,5", "female", 12.0, 15.5),
+    ("Männer: 0,7 - 1,2 Frauen: 0,5 - 0,9", "female", 0.5, 0.9),
+    ("Hommes : 4,28 à 6,00 Femmes : 3,80 à 5,90", "male", 4.28, 6.0),
+    ("Hombres: 13 - 17 Mujeres: 12 - 15", "female", 12.0, 15.0),
+])
+def test_european_sex_tiers_pick_the_patients_range(text, gender, low, high):
+    got = parse_range(text, gender, decimal_comma=True)
+    assert (got.low, got.high) == (low, high)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from parser import vocabulary
 from parser.flags import is_flag
 from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
 from parser.ranges import parse_range
@@ -70,7 +71,8 @@ def _units_and_range(tokens: list[str], start: int, ocr: bool, multi: bool
     return None
 
 
-_SEX_TIER = re.compile(r"^(male|female|men|women|m|f)\s*[:\-]?\s*", re.I)
+_SEX_TIER = re.compile(r"^(" + "|".join(sorted(map(re.escape, vocabulary.range_sex_words()),
+                                                key=len, reverse=True)) + r")\s*[:\-]?\s*", re.I)
 
 
 def _range_like(text: str) -> bool:
