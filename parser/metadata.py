@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import statistics
 from functools import lru_cache
 
 from parser import vocabulary
@@ -97,7 +98,7 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     if meta.gender is None and name_text:
         meta.gender = civility(name_text.split()[0], european=european)
     if meta.lab_name is None:
-        meta.lab_name = find_lab_name(doc, lines)
+        meta.lab_name = find_lab_name(doc, lines, {value for _, value in pairs})
     return meta
 
 
@@ -516,9 +517,10 @@ def _name_above_age(lines: list[Line]) -> str | None:
     return None
 
 
-def find_lab_name(doc: Document, lines: list[Line]) -> str | None:
+def find_lab_name(doc: Document, lines: list[Line], values: set[str] = frozenset()) -> str | None:
     """The laboratory's name: the most prominent lab-like phrase at the top of page 1, or a
-    "<Name> PathLabs / Laboratories" mention anywhere."""
+    "<Name> PathLabs / Laboratories" mention anywhere, or the largest text at the top that is
+    none of the labelled `values` (a patient's name printed large)."""
     if not doc.pages:
         return None
     page = doc.pages[0]
@@ -531,15 +533,51 @@ def find_lab_name(doc: Document, lines: list[Line]) -> str | None:
                     for p in line.phrases()]
     labbish = [p for p in top_phrases if _LAB_WORDS.search(p.text)
                and not re.search(r"@|www\.|\d{5}", p.text) and _split_label(p.text)[0] is None
-               and ":" not in p.text]
+               and ":" not in p.text and not _TITLE_WORDS.search(p.text)]
+    brand = _prominent_phrase(top_phrases, page)  # a name with no lab word, printed largest
+    if brand and brand.text.strip() in values:
+        brand = None
     if labbish:
-        best = max(labbish, key=lambda p: max(word_size(w) for w in p.words))
+        best = max(labbish, key=_phrase_size)
+        if brand and _phrase_size(brand) > _PROMINENT * _phrase_size(best):
+            best = brand  # "BIOLOIRE" over "Laboratoire de Biologie Médicale multisite"
         return _clean_lab(best.text)
     for line in lines:
         m = _LAB_IN_TEXT.search(line.text)
         if m:
             return _clean_lab(m.group(1))
-    return None
+    return _clean_lab(brand.text) if brand else None
+
+
+def _phrase_size(phrase: Phrase) -> float:
+    return max(word_size(w) for w in phrase.words)
+
+
+# Words of a report's own title, which a page top may print as large as a lab's name.
+_TITLE_WORDS = re.compile(
+    r"\b(report|reports|rapport|compte|rendu|befund|laborbefund|bericht|referto|informe|results?|"
+    r"r[ée]sultats?|ergebnisse?|risultati|resultados?|tests?|patient|page|final|copy|duplicate)\b",
+    re.I)  # not "analyses": "Laboratorio Analisi Cliniche" is a lab's name
+_HEADINGS = vocabulary.header_labels()  # a column heading is no lab's name
+_PROMINENT = 1.15  # glyph-box sizes: capitals at 15 pt over 8.5 pt body text measure 1.25x
+
+
+def _prominent_phrase(phrases: list[Phrase], page) -> Phrase | None:
+    """A lab whose name has no lab word ("THYROCARE TECHNOLOGIES LTD.", "BIOLOIRE"): the page's
+    largest text, at its top and clearly larger than the body, when it is no report title,
+    label, address or number."""
+    sizes = [word_size(w) for w in page.words]
+    if not phrases or not sizes:
+        return None
+    largest = max(phrases, key=_phrase_size)
+    size = _phrase_size(largest)
+    if size < max(sizes) or size < _PROMINENT * statistics.median(sizes) or \
+            not 1 <= len(largest.words) <= 6 or re.search(r"[\d:@]", largest.text) or \
+            _TITLE_WORDS.search(largest.text) or _split_label(largest.text)[0] is not None or \
+            largest.text.strip().lower() in _HEADINGS or \
+            not re.search(r"[^\W\d_]{3}", largest.text):
+        return None
+    return largest
 
 
 def _clean_lab(text: str) -> str:

@@ -146,3 +146,22 @@ def test_french_initial_m_is_a_civility_only_on_european_reports():
 def test_a_number_sign_between_a_specimen_label_and_its_value():
     doc = document(page([[(40, 60, "Accettazione n. 2024-118833")]]))
     assert extract_metadata(doc, "it").specimen_number == "2024-118833"
+
+
+def test_a_lab_brand_without_a_lab_word_is_the_largest_text_at_the_top():
+    doc = document(page([
+        [(40, 30, "BIOLOIRE", 18)],
+        [(40, 52, "Laboratoire de Biologie Médicale multisite", 9)],
+        [(130, 120, "COMPTE RENDU D'ANALYSES DE BIOLOGIE MÉDICALE", 12)],
+        [(40, 160, "Hémoglobine", 9), (200, 160, "13,2", 9), (260, 160, "g/dl", 9)],
+    ]))
+    assert extract_metadata(doc, "fr").lab_name == "BIOLOIRE"
+
+
+def test_a_report_title_or_a_column_heading_is_never_the_lab_name():
+    title = document(page([[(40, 30, "LABORATORY TEST REPORT", 16)],
+                           [(40, 160, "Glucose", 9), (200, 160, "92", 9), (260, 160, "mg/dL", 9)]]))
+    heading = document(page([[(40, 30, "MVZ Labor Dr. Kessler", 10)], [(40, 100, "Untersuchung", 11)],
+                             [(40, 160, "Kreatinin", 9), (200, 160, "0,8", 9), (260, 160, "mg/dl", 9)]]))
+    assert extract_metadata(title).lab_name is None
+    assert extract_metadata(heading, "de").lab_name == "MVZ Labor Dr. Kessler"
