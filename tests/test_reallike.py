@@ -1,0 +1,97 @@
+"""The real-like fixtures (fixtures/reallike): stored files are what their data produces, every
+expected value is printed in the PDF, values and units are plausible, patients are distinct."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pypdfium2
+import pytest
+
+from fixtures.catalog import discover
+from fixtures.reallike.build import ROOT, STYLES, expected_of, folder_of, style
+from fixtures.reallike.model import number
+
+REPORTS = [(name, index, report) for name in STYLES
+           for index, report in enumerate(style(name).REPORTS, start=1)]
+IDS = [report.stem for _, _, report in REPORTS]
+# What a real lab prints as the unit of a number (folded: lower case, µ as u, no spaces).
+UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", "fl", "pg", "u/l", "ui/l",
+         "iu/l", "miu/l", "mui/l", "uiu/ml", "uu/ml", "ng/ml", "ng/dl", "pg/ml", "ug/l", "ug/dl", "/nl", "mio/ul",
+         "tsd/ul", "x10e3/ul", "x10e6/ul", "mill/mm3", "thou/mm3", "ml/min/1.73m2", "ml/min/1,73m2",
+         "ml/min/1.73", "mmol/mol", "%oftotalhgb", "10^9/l", "10^12/l", "10*9/l", "10*12/l", "10^3/ul", "10^6/ul",
+         "mu/l", "ml/min/1,73m²", "ml/min/1.73m²", "nmol/l", "pmol/l", "giga/l", "tera/l", "mg/g", "s", "ratio"}
+
+
+def _unit_key(unit: str) -> str:
+    return unit.replace("µ", "u").replace("μ", "u").replace(" ", "").lower()
+
+
+@pytest.mark.parametrize("name,index,report", REPORTS, ids=IDS)
+def test_stored_expected_output_is_what_the_data_gives(name, index, report):
+    path = ROOT / folder_of(index) / f"{report.stem}.pdf"
+    stored = json.loads(Path(f"{path}.expected.json").read_text())
+    assert stored == expected_of(style(name), report)
+    scan = path.with_name(f"{report.stem}_scan.pdf")
+    if scan.exists():
+        assert json.loads(Path(f"{scan}.expected.json").read_text()) == stored
+
+
+def _page_texts(path: Path) -> list[str]:
+    pdf = pypdfium2.PdfDocument(str(path))
+    try:
+        return [pdf[i].get_textpage().get_text_range() for i in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+@pytest.mark.parametrize("name,index,report", REPORTS, ids=IDS)
+def test_every_expected_value_is_printed_on_its_page(name, index, report):
+    path = ROOT / folder_of(index) / f"{report.stem}.pdf"
+    texts = [re.sub(r"\s+", " ", t) for t in _page_texts(path)]
+    assert len(texts) == len(report.pages)  # no page spilled over (the printer checks boxes too)
+    expected = json.loads(Path(f"{path}.expected.json").read_text())
+    for row in expected["results"]:
+        page = texts[row["page"] - 1]
+        assert re.search(rf"(?<![\d,.]){re.escape(row['value'])}(?![\d])", page), (row["test_name"], row["value"])
+        assert row["test_name"].split()[0] in page, row["test_name"]
+    meta = expected["metadata"]
+    first = texts[0].lower()
+    for field in ("patient_first_name", "patient_last_name", "specimen_number"):
+        assert meta[field].lower() in first, field
+
+
+@pytest.mark.parametrize("name,index,report", REPORTS, ids=IDS)
+def test_values_are_numbers_in_plausible_units(name, index, report):
+    expected = expected_of(style(name), report)
+    assert expected["results"], "a report without results"
+    for row in expected["results"]:
+        assert number(row["value"]) is not None, row
+        assert row["units"] is None or _unit_key(row["units"]) in UNITS, row["units"]
+        low, high = row["min_reference_range"], row["max_reference_range"]
+        if low is not None and high is not None:
+            assert low < high, row
+        if row["interpretation"] == "normal":
+            assert not row["is_above_max_range"] and not row["is_below_min_range"], row
+
+
+def test_no_two_reports_share_a_patient_or_a_specimen():
+    patients = [(r.patient.first, r.patient.last) for _, _, r in REPORTS]
+    specimens = [r.specimen for _, _, r in REPORTS]
+    assert len(set(patients)) == len(patients)
+    assert len(set(specimens)) == len(specimens)
+
+
+def test_each_style_has_a_dev_report_and_sealed_ones_with_scans_and_photos():
+    found = discover(families=("reallike",))
+    for name in STYLES:
+        mine = [f for f in found if f.layout == name]
+        assert {f.path.parent.name for f in mine} == {"dev", "sealed"}, name
+        assert {f.modality for f in mine} == {"digital", "scanned", "photo"}, name
+        assert all(f.family == "reallike" for f in mine)
+
+
+def test_reallike_files_stay_out_of_the_default_discovery():
+    assert not [f for f in discover() if f.family == "reallike"]
