@@ -472,6 +472,9 @@ def range_sex_words() -> dict[str, str]:
             for word in entries}
 
 
+# Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").
+MEASURE_JOINERS: list[str] = ["soit", "ou", "=", "bzw", "bzw.", "entspr.", "oder", "ovvero"]
+
 # Words of a laboratory's name in each language (the lab name has no label on most reports).
 LAB_NAME_WORDS: list[str] = [
     "laboratoire", "laboratoires", "lbm", "biologie médicale", "labor", "laboratorium",

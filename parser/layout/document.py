@@ -13,6 +13,9 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import read_fields
+from parser.layout.measures import (
+    measurement, split_measurements, two_measurements, with_second,
+)
 from parser.layout.rows import (
     NON_RESULT_NAMES, RawRow, has_name_letters, heading_text, without_marks,
 )
@@ -45,10 +48,16 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     if not has_name_letters(name) or NON_RESULT_NAMES.match(name):
         return None
     kinds = [cols.content_kind(p.text) for p in phrases[1:]]
-    if not kinds or kinds[0] != cols.RESULT:
+    # A value may carry its unit, and a second measurement, in its phrase ("0,95 g/l").
+    first = None if not kinds or kinds[0] == cols.RESULT else \
+        measurement(phrases[1].text) or two_measurements(phrases[1].text)
+    if not kinds or (kinds[0] != cols.RESULT and first is None):
         return None
     row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
                  words=list(line.words), from_header=False, ocr=line.ocr)
+    if first is not None:
+        row.value, row.units, *rest = first
+        row.second = rest[0] if rest else None
     for phrase, kind in zip(phrases[2:], kinds[1:]):
         if kind == cols.FLAG and row.flag is None:
             row.flag = phrase.text.strip()
@@ -56,7 +65,10 @@ def _row_from_phrases(line: Line) -> RawRow | None:
             row.units = phrase.text.strip()
         elif kind == cols.RANGE and row.range_text is None:
             row.range_text = phrase.text.strip()
-    return row
+        elif kind is None and row.second is None and row.range_text is None \
+                and measurement(phrase.text) is not None:
+            row.second = phrase.text.strip()  # "5,27 mmol/l", "soit 3,37 G/l"
+    return with_second(row)
 
 
 def _row_from_words(line: Line) -> RawRow | None:
@@ -104,7 +116,7 @@ def document_rows(doc: Document) -> list[RawRow]:
             rows.extend(found)
         carried = [h for h, _, _ in regions if h.page == page.number] or carried
         carried_width = page.width
-    return rows
+    return [part for row in rows for part in split_measurements(row)]
 
 
 def _header_line(line: Line, page: Page) -> bool:

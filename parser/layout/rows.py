@@ -54,6 +54,8 @@ class RawRow:
     ambiguous: bool = False  # some phrase could not be placed in one column
     from_header: bool = True  # columns came from a header, not guessed from content
     ocr: bool = False  # read by OCR: glyph slips in units are worth repairing
+    # A second measurement printed on the row ("5,27 mmol/l", "soit 3,37 G/l"): see measures.py
+    second: str | None = None
 
     @property
     def confidence(self) -> float:

@@ -17,6 +17,7 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.cells import Cells, is_tier, place
+from parser.layout.measures import with_second
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
@@ -232,7 +233,7 @@ class TableReader:
             ocr=c.line.ocr,
             method=method,
         )
-        self.rows.append(row)
+        self.rows.append(with_second(row))
         self.last, self.last_line = row, c.line
 
     def _settle_pending(self, c: Cells, name: str, named_above: Cells | None,
