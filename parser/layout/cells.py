@@ -47,6 +47,7 @@ def place(line: Line, header: Header) -> Cells:
     ambiguous = False
     prose = is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
     phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
+    phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
     for phrase in phrases:
         if not header.contains(phrase.x0, phrase.x1):
             continue
@@ -83,6 +84,25 @@ def place(line: Line, header: Header) -> Cells:
     if prose and not ambiguous and _aligned_result(cells):
         prose = False  # a long name in a tight table: its cells sit in their own columns
     return Cells(line, cells, ambiguous, prose)
+
+
+def split_at_labels(phrase: Phrase, header: Header) -> list[Phrase]:
+    """A phrase run on across a column's left edge, cells set close in a tight table
+    ("Globuli bianchi 6,8", "3,96 10^3/µL 2,0 - 7,0"): cut where a word starts under the label
+    of a value, unit or range column (left-aligned with it), after a gap wider than a space,
+    and what starts there reads as a cell."""
+    words = phrase.words
+    for i in range(len(words) - 1, 0, -1):
+        for col in header.columns:
+            if col.kind not in (*cols.VALUE_KINDS, cols.UNITS, cols.RANGE):
+                continue
+            size = word_size(words[i])
+            slack, gap = 0.3 * size, words[i].x0 - words[i - 1].x1
+            # wider than a space: single-spaced fields are read_fields' to split
+            if gap > 0.5 * size and abs(words[i].x0 - col.x0) <= slack and \
+                    cols.leading_kind(" ".join(w.text for w in words[i:])) != cols.OTHER:
+                return [*split_at_labels(Phrase(words[:i]), header), Phrase(words[i:])]
+    return [phrase]
 
 
 def _aligned_result(cells: dict[str, list[Phrase]]) -> bool:
