@@ -35,6 +35,11 @@ _SEX_PART = re.compile(
 )
 
 
+# A previous result and its date run on after the range from an anteriority column printed
+# close to it ("150 à 400 260 (12/01/24)", "< 5,0 2,1 vom 03.01.2024"): never part of the range.
+_DATED_TAIL = re.compile(
+    r"\s+[<>≤≥]?\s*" + NUMBER + r"\s*%?\s*[(\[]?\s*(?:(?:du|le|del|dal|vom|am|of|on|from)\s+)?"
+    r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\s*[)\]]?$", re.I)
 _GROUPED_DOTS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 _SPACED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,])")
 
@@ -90,6 +95,7 @@ def parse_range(text: str | None, gender: str | None = None,
     cleaned = " ".join(text.replace("\n", " ").split())
     # Quest prints ">= 60" as "> OR = 60".
     cleaned = re.sub(r"([<>])\s*or\s*=\s*", r"\1=", cleaned, flags=re.I)
+    cleaned = _DATED_TAIL.sub("", cleaned)
     cleaned = cleaned.strip("()[] ")
     if decimal_comma:  # "4 000 à 10 000": thousands grouped with (thin) spaces
         cleaned = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"[ \u00a0\u2009\u202f]", "", m.group(0)), cleaned)

@@ -102,3 +102,14 @@ def test_a_number_too_large_for_a_float_is_not_a_number():
 def test_european_sex_tiers_pick_the_patients_range(text, gender, low, high):
     got = parse_range(text, gender, decimal_comma=True)
     assert (got.low, got.high) == (low, high)
+
+
+@pytest.mark.parametrize("text, low, high", [
+    ("150 à 400 260 (12/01/24)", 150.0, 400.0),
+    ("4 000 à 10 000", 4000.0, 10000.0),  # spaced thousands without a dated tail stay one number
+    ("< 5,0 2,1 vom 03.01.2024", None, 5.0),
+    ("70 - 110 96 del 15/01/2024", 70.0, 110.0),
+])
+def test_a_dated_previous_result_after_the_range_is_not_part_of_it(text, low, high):
+    got = parse_range(text, decimal_comma=True)
+    assert (got.low, got.high) == (low, high)
