@@ -38,7 +38,7 @@ _SEX_PART = re.compile(
 # A previous result and its date run on after the range from an anteriority column printed
 # close to it ("150 à 400 260 (12/01/24)", "< 5,0 2,1 vom 03.01.2024"): never part of the range.
 _DATED_TAIL = re.compile(
-    r"\s+[<>≤≥]?\s*" + NUMBER + r"\s*%?\s*[(\[]?\s*(?:(?:du|le|del|dal|vom|am|of|on|from)\s+)?"
+    r"\s+[<>≤≥]?\s*" + NUMBER + r"(?:\s*%)?(?:\s*[(\[]\s*|\s+(?:(?:du|le|del|dal|vom|am|of|on|from)\s+)?)"
     r"\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\s*[)\]]?$", re.I)
 _GROUPED_DOTS = re.compile(r"[1-9]\d{0,2}(?:\.\d{3})+")
 _SPACED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,])")

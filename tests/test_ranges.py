@@ -113,3 +113,8 @@ def test_european_sex_tiers_pick_the_patients_range(text, gender, low, high):
 def test_a_dated_previous_result_after_the_range_is_not_part_of_it(text, low, high):
     got = parse_range(text, decimal_comma=True)
     assert (got.low, got.high) == (low, high)
+
+
+def test_a_second_tier_is_no_dated_previous_result():
+    got = parse_range("M: 4.50-5.90 F: 3.90-5.10", "female")
+    assert (got.low, got.high) == (3.9, 5.1)
