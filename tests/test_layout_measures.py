@@ -60,3 +60,18 @@ def test_a_page_with_two_measurements_per_row_reads_one_or_two_results():
                     ("Neutrophiles", "55,2", "%", None),
                     ("Neutrophiles", "3,37", "G/l", "1,80 à 7,50"),
                     ("Créatinine", "8,4", "mg/l", "5,7 à 11,1")]
+
+
+def test_each_measurement_with_its_own_range_keeps_it():
+    from page_builder import document, page
+
+    from parser.layout import document_rows
+    doc = document(page([
+        [(40, 100, "Neutrophiles"), (200, 100, "58,0 %"), (260, 100, "40 - 75"),
+         (330, 100, "3,71 G/l"), (400, 100, "1,80 - 7,50")],
+        [(40, 115, "Lymphocytes"), (200, 115, "30,5 %"), (260, 115, "20 - 45"),
+         (330, 115, "1,95 G/l")],
+    ]))
+    rows = [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
+    assert rows == [("Neutrophiles", "58,0", "%", "40 - 75"), ("Neutrophiles", "3,71", "G/l", "1,80 - 7,50"),
+                    ("Lymphocytes", "30,5", "%", "20 - 45"), ("Lymphocytes", "1,95", "G/l", None)]

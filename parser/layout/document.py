@@ -63,11 +63,13 @@ def _row_from_phrases(line: Line) -> RawRow | None:
             row.flag = phrase.text.strip()
         elif kind == cols.UNITS and row.units is None:
             row.units = phrase.text.strip()
+        elif kind == cols.RANGE and row.ranges_apart and row.second_range is None:
+            row.second_range = phrase.text.strip()  # the second measurement's own range
         elif kind == cols.RANGE and row.range_text is None:
             row.range_text = phrase.text.strip()
-        elif kind is None and row.second is None and row.range_text is None \
-                and measurement(phrase.text) is not None:
+        elif kind is None and row.second is None and measurement(phrase.text) is not None:
             row.second = phrase.text.strip()  # "5,27 mmol/l", "soit 3,37 G/l"
+            row.ranges_apart = row.range_text is not None  # the first has its own range
     return with_second(row)
 
 

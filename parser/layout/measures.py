@@ -76,12 +76,14 @@ def split_measurements(row: RawRow) -> list[RawRow]:
     if second is None:
         return [replace(row, second=None)]
     value2, unit2 = second
-    first_range, second_range = _share_ranges(row.range_text, row.value, value2)
-    first = replace(row, range_text=first_range, second=None)
+    first_range, second_range = (row.range_text, row.second_range) if row.ranges_apart else \
+        _share_ranges(row.range_text, row.value, value2)
+    first = replace(row, range_text=first_range, second=None, second_range=None,
+                    ranges_apart=False)
     if (row.units or "").strip() != "%" and unit2.strip() != "%":
         return [first]  # the same quantity in two units: one result
     other = replace(row, value=value2, units=unit2, range_text=second_range, flag=None,
-                    second=None)
+                    second=None, second_range=None, ranges_apart=False)
     return [first, other]
 
 

@@ -56,6 +56,10 @@ class RawRow:
     ocr: bool = False  # read by OCR: glyph slips in units are worth repairing
     # A second measurement printed on the row ("5,27 mmol/l", "soit 3,37 G/l"): see measures.py
     second: str | None = None
+    # Each measurement printed with its own range ("58 %  40 - 75  3,71 G/l  1,80 - 7,50"):
+    # range_text is the first's, second_range the second's; otherwise they share range_text.
+    ranges_apart: bool = False
+    second_range: str | None = None
 
     @property
     def confidence(self) -> float:
