@@ -22,7 +22,7 @@ from parser import tesseract
 from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
-from parser.units import is_unit
+from parser.units import doubtful_reading, is_unit
 
 log = logging.getLogger(__name__)
 
@@ -116,6 +116,8 @@ def read_page(page: PreparedPage) -> Page:
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
+    words = brackets_for_braces(words)
+    words = doubt_misread_units(words)
     factor = page.units_per_pixel  # back from the OCR image's pixels to page units
     log.debug(
         "ocr page %d: %d words, skew %.2f, rotation %d, scale %.2f, flattened %s, dewarped %s",
@@ -145,6 +147,41 @@ def reread_in_language(image: Image.Image, words: list[Word], dpi: int) -> list[
         return words
     return tesseract.ocr_words(image, dpi=dpi, language=code)
 
+
+
+# Tesseract reads the square brackets of a printed range as braces ("{<5.0]", "[<150}",
+# "{70 to 99]"); lab reports never print braces beside a number, and ranges and the unit after
+# them are read only with brackets.
+_OPEN_BRACE = re.compile(r"^\{(?=[<>≤≥=]?\d|[<>≤≥]=?$)")
+_CLOSE_BRACE = re.compile(r"(?<=\d)\}(?=[.,;:]?$)")
+
+
+def brackets_for_braces(words: list[Word]) -> list[Word]:
+    """`words` with a brace opening before a number ("{<5.0") or closing after one ("99}")
+    read as the square bracket it is printed as."""
+    fixed = []
+    for word in words:
+        text = _CLOSE_BRACE.sub("]", _OPEN_BRACE.sub("[", word.text))
+        if text != word.text:
+            word = Word(text=text, x0=word.x0, top=word.top, x1=word.x1, bottom=word.bottom,
+                        conf=word.conf, size=word.size, bold=word.bold)
+        fixed.append(word)
+    return fixed
+
+
+# A unit OCR likely misread (parser.units.doubtful_reading) keeps its text at this confidence
+# at most: its row's confidence is its words' lowest, so the row goes to review.
+MISREAD_UNIT_CONFIDENCE = 0.3
+
+
+def doubt_misread_units(words: list[Word]) -> list[Word]:
+    """`words` with each likely misread unit ("pg/L" for µg/L) given a low confidence."""
+    return [
+        Word(text=word.text, x0=word.x0, top=word.top, x1=word.x1, bottom=word.bottom,
+             conf=MISREAD_UNIT_CONFIDENCE, size=word.size, bold=word.bold)
+        if word.conf > MISREAD_UNIT_CONFIDENCE and doubtful_reading(word.text) else word
+        for word in words
+    ]
 
 # Second look at doubtful short tokens. Tesseract misreads thin monospace digits on grey
 # anti-aliased strokes ("5.7" as "S77", "111" as "ELL", always at low confidence); the same

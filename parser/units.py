@@ -85,7 +85,19 @@ def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
     return text, None
 
 
-_MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|])(?=\s*/|$)")
+
+# Lexicon units that a lab report hardly ever prints but OCR makes of common ones: "mol/L"
+# (the prefix of µmol/L or mmol/L lost), "pg/L" (µg/L with the micro sign read as p), "mg/d"
+# (mg/dL with its L lost). Nothing tells which unit was printed, so none is repaired: the
+# reading is kept and doubted (sent to review).
+_DOUBTFUL_READINGS = frozenset({"mol/l", "pg/l", "mg/d"})
+
+
+def doubtful_reading(text: str) -> bool:
+    """Is `text` (one OCR word) a unit more likely misread than printed?"""
+    return unit_key(text) in _DOUBTFUL_READINGS
+
+_MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|]|V)(?=\s*/|$)")
 
 
 def repair(text: str) -> str | None:
@@ -98,7 +110,7 @@ def repair(text: str) -> str | None:
         return None
     # Each reading accepts only a result that is a lexicon unit; the first that finds one wins.
     for reading in (_mol_slip, _stray_marks, _slash_slip, _edge_slash_slip, _micro_slip,
-                    _run_together_slash, _folded_slip):
+                    _run_together_slash, _folded_slip, _litre_slip):
         found = reading(text, key, keys)
         if found is not None:
             return found
@@ -106,8 +118,8 @@ def repair(text: str) -> str | None:
 
 
 def _mol_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The "l" of "mol" read as t, tl, 1l, Ll (tesseract's European data: "mmotl/L",
-    "mmo1l/L", "pmot/L"), and "g" as 9 ("9/L")."""
+    """The "l" of "mol" read as t, tl, 1l, Ll, V (tesseract's European data: "mmotl/L",
+    "mmo1l/L", "pmot/L"; photos: "mmoV/L"), and "g" as 9 ("9/L")."""
     moles = _MOL_SLIP.sub("l", re.sub(r"^9(?=\s*/)", "g", text))
     return re.sub(r"\s+", "", moles) if moles != text and unit_key(moles) in keys else None
 
@@ -119,13 +131,13 @@ def _stray_marks(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The slash read as I, l, 1, | or i ("LIL" for L/L, "ngidl" for ng/dl), or lost ("mmolL",
+    """The slash read as I, l, 1, |, i or s ("LIL" for L/L, "ngidl" for ng/dl, "UsL"), or lost ("mmolL",
     "LL"): only when exactly one reading is a unit."""
     if "/" in key:
         return None
     printed = re.sub(r"\s+", "", text)
     slashes = {printed[:i] + "/" + printed[i + 1:] for i, char in enumerate(printed)
-               if char in "Il1|i" and 0 < i < len(printed) - 1}
+               if char in "Il1|is" and 0 < i < len(printed) - 1}
     slashes = {s for s in slashes if unit_key(s) in keys}
     if not slashes:
         slashes = {printed[:i] + "/" + printed[i:] for i in range(1, len(printed))}
@@ -146,8 +158,9 @@ def _edge_slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _micro_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The micro sign read as y, yu, pu, ju or j ("yumol/L", "ymol/L", "jumol/L", "jmol/L")."""
-    micro = re.match(r"^(?:yu|pu|ju|y|j)(?=[a-z])", key)
+    """The micro sign read as y, yu, pu, ju, j or w ("yumol/L", "ymol/L", "jumol/L", "jmol/L",
+    "wIU/mL", "wg/dl")."""
+    micro = re.match(r"^(?:yu|pu|ju|y|j|w)(?=[a-z])", key)
     if micro and "u" + key[micro.end():] in keys:
         return "µ" + re.sub(r"\s+", "", text)[micro.end():]
     return None
@@ -173,6 +186,22 @@ def _folded_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
         return None
     return "".join(p if p.lower() == t else t for p, t in zip(printed, target))
 
+
+
+# A capital L read as t, b or U on photos ("mg/dt", "g/t", "ng/db", "mU/min/1.73m2").
+_LITRE_SLIPS = {"t": "L", "b": "L", "U": "L"}
+
+
+def _litre_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """One letter of _LITRE_SLIPS read for an L: only when exactly one such reading is a unit
+    (so "mU/L", itself a unit, never gets here, and no letter is guessed between two units)."""
+    printed = re.sub(r"\s+", "", text.rstrip(".,;:"))
+    if "/" not in printed:
+        return None  # a bare "Ut" is no unit misread: the slips seen are in "x/L"-shaped units
+    readings = {printed[:i] + litre + printed[i + 1:] for i, char in enumerate(printed)
+                if (litre := _LITRE_SLIPS.get(char)) is not None}
+    readings = {reading for reading in readings if unit_key(reading) in keys}
+    return readings.pop() if len(readings) == 1 else None
 
 @lru_cache(maxsize=1)
 def _folded_index() -> dict[str, str]:

@@ -10,7 +10,8 @@ from extract_samples import ROWS, render, report_pdf
 from parser import image as prep
 from parser import tesseract
 from parser.exceptions import OcrUnavailableError
-from parser.ocr import ocr_page
+from parser.ocr import MISREAD_UNIT_CONFIDENCE, brackets_for_braces, doubt_misread_units, ocr_page
+from parser.page import Word
 
 VALUES = [value for _, value, _, _ in ROWS]
 
@@ -296,3 +297,17 @@ def test_a_micro_sign_of_a_spaced_unit_is_restored_with_the_words_after_it():
              Word("mL", x1 + 30, top, x1 + 60, bottom, 0.9, bottom - top)]
     assert [w.text for w in restore_micro_signs(image, words)] == ["µIU", "/", "mL"]
     assert [w.text for w in restore_micro_signs(image, words[:1])] == ["pIU"]  # "µIU" alone is no unit
+
+
+def _word(text: str, conf: float = 0.9) -> Word:
+    return Word(text=text, x0=0, top=0, x1=10, bottom=10, conf=conf)
+
+
+def test_braces_beside_numbers_are_read_as_the_brackets_of_a_range():
+    read = brackets_for_braces([_word(t) for t in ("{<5.0]", "[<150}", "{70", "99}.", "{>=", "{a}", "x}")])
+    assert [w.text for w in read] == ["[<5.0]", "[<150]", "[70", "99].", "[>=", "{a}", "x}"]
+
+
+def test_a_likely_misread_unit_sends_its_row_to_review_with_its_text_kept():
+    read = doubt_misread_units([_word("pg/L"), _word("µg/L"), _word("mol/L", 0.2)])
+    assert [(w.text, w.conf) for w in read] == [("pg/L", MISREAD_UNIT_CONFIDENCE), ("µg/L", 0.9), ("mol/L", 0.2)]

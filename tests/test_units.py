@@ -2,7 +2,7 @@
 
 import pytest
 
-from parser.units import is_unit, repair, split_trailing_unit, tidy, unit_key
+from parser.units import doubtful_reading, is_unit, repair, split_trailing_unit, tidy, unit_key
 
 
 @pytest.mark.parametrize("text", [
@@ -111,3 +111,24 @@ def test_repair_leaves_units_and_non_units_alone(text):
 ])
 def test_mol_and_gram_slips_of_european_ocr_data_are_repaired(damaged, unit):
     assert repair(damaged) == unit
+
+
+@pytest.mark.parametrize("damaged, unit", [
+    ("mg/dt", "mg/dL"), ("g/t", "g/L"), ("ng/db", "ng/dL"), ("mU/min/1.73m2", "mL/min/1.73m2"),  # L read as t, b, U
+    ("mmoV/L", "mmol/L"),  # the l of mol read as V
+    ("wIU/mL", "µIU/mL"), ("wg/dl", "µg/dl"),  # the micro sign read as w
+    ("UsL", "U/L"),  # the slash read as s
+])
+def test_photo_slips_of_litre_micro_and_slash_are_repaired(damaged, unit):
+    assert repair(damaged) == unit
+
+
+@pytest.mark.parametrize("text", ["mU/L", "Ut", "U/L"])
+def test_an_l_is_never_guessed_into_a_unit_or_a_bare_word(text):
+    assert repair(text) is None
+
+
+def test_units_ocr_makes_of_common_ones_are_doubted_not_repaired():
+    assert all(doubtful_reading(t) for t in ("mol/L", "pg/L", "mg/d"))
+    assert not any(doubtful_reading(t) for t in ("µmol/L", "mmol/L", "pg/mL", "mg/dL", "µg/L"))
+    assert repair("pg/L") is None and repair("mol/L") is None
