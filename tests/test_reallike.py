@@ -22,7 +22,7 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          "iu/l", "miu/l", "mui/l", "uiu/ml", "uui/ml", "uu/ml", "ng/ml", "ng/dl", "pg/ml", "ug/l", "ug/dl", "/nl", "mio/ul",
          "tsd/ul", "x10e3/ul", "x10e6/ul", "x10^3/ul", "x10^6/ul", "mill/mm3", "thou/mm3", "ml/min/1.73m2", "ml/min/1,73m2",
          "ml/min/1.73", "mmol/mol", "%oftotalhgb", "10^9/l", "10^12/l", "10*9/l", "10*12/l", "10^3/ul", "10^6/ul",
-         "mu/l", "ml/min/1,73m²", "ml/min/1.73m²", "nmol/l", "pmol/l", "giga/l", "tera/l", "mg/g", "s", "ratio"}
+         "mu/l", "ng/l", "l/l", "mg/mmol", "ml/min", "ml/min/1,73m²", "ml/min/1.73m²", "nmol/l", "pmol/l", "giga/l", "tera/l", "mg/g", "s", "ratio"}
 
 
 def _unit_key(unit: str) -> str:
@@ -75,7 +75,7 @@ def test_values_are_numbers_in_plausible_units(name, index, report):
             assert low < high, row
         value = number(row["value"])  # a misplaced decimal sign puts the value far from its range
         assert low is None or value >= low / 20, row
-        assert high is None or value <= high * 20, row
+        assert high is None or value <= high * 50, row  # markers (CRP, NT-proBNP) rise tens of times
         if row["interpretation"] == "normal":
             assert not row["is_above_max_range"] and not row["is_below_min_range"], row
 
