@@ -242,10 +242,8 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     words = []
     starts = first.tolist()
     heads = [kept[a] for a in starts]  # each word's first character
-    # Per-word facts of the first character, fetched in C loops (map), not Python ones.
-    angles = list(map(_char_angle, repeat(handle, len(heads)), heads))
-    font_sizes = list(map(_font_size, repeat(handle, len(heads)), heads))
     text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
+    angles, font_sizes = _word_facts(handle, heads, text_objects)
     level_by_angle: dict[float, bool] = {}
     for n, (a, b) in enumerate(zip(starts, ends)):
         angle = angles[n]
@@ -274,6 +272,20 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
     return words, garbage
 
+
+
+def _word_facts(handle: int, heads: list[int], text_objects: list[int | None]):
+    """The angle and font size of each word's first character (`heads`). All characters of a
+    text object share its matrix, font and size, so pdfium is asked once per object (a cell,
+    a line), in C loops (map), not once per word; a character without an object on its own."""
+    first: dict[int | tuple[int], int] = {}
+    for head, text_object in zip(heads, text_objects):
+        first.setdefault(text_object or (head,), head)
+    asked = list(first.values())
+    facts = dict(zip(first, zip(map(_char_angle, repeat(handle, len(asked)), asked),
+                                map(_font_size, repeat(handle, len(asked)), asked))))
+    per_word = [facts[text_object or (head,)] for head, text_object in zip(heads, text_objects)]
+    return [angle for angle, _ in per_word], [size for _, size in per_word]
 
 def _kept_indices(text: str, dropped: set[str]) -> np.ndarray:
     """Positions of the characters of `text` not in `dropped`, found with numpy on their code
@@ -365,9 +377,15 @@ def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     objects = list(map(_page_object, repeat(handle, count), range(count)))
     collector = _Collector(frame)
     # Text objects are most of a page and draw nothing: their types are read in a C loop.
-    for obj, kind in zip(objects, map(_object_type, objects)):
-        if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
+    drawn = [(obj, kind) for obj, kind in zip(objects, map(_object_type, objects))
+             if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]
+    simple = _simple_path_boxes([obj for obj, kind in drawn if kind == pdfium_c.FPDF_PAGEOBJ_PATH], frame)
+    for obj, kind in drawn:
+        box = simple.get(obj, _NOT_SIMPLE)
+        if box is _NOT_SIMPLE:
             collector.collect(obj, kind, _IDENTITY, 0)
+        elif box is not None:
+            collector.found.append(box)
     page_area = max(frame.width * frame.height, 1.0)
     images = [_clipped(box, frame) for box in collector.images]
     rules = []
@@ -383,6 +401,27 @@ def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     rules.sort(key=lambda r: (r[1], r[0]))
     return rules, [box for box in images if box[2] > box[0] and box[3] > box[1]]
 
+
+
+_NOT_SIMPLE = object()
+
+
+def _simple_path_boxes(paths: list[int], frame: PageFrame) -> dict[int, tuple | None]:
+    """The displayed box of each top-level path of 1-5 segments (a line or a rectangle, as
+    _Collector.collect keeps them; None when pdfium has no bounds): counts and bounds fetched
+    in C loops and mapped with numpy, since a page of table cells has hundreds of them."""
+    counts = list(map(_count_segments, paths))
+    simple = [obj for obj, count in zip(paths, counts) if 0 < count <= 5]
+    if not simple:
+        return {}
+    bounds = (ctypes.c_float * (4 * len(simple)))()
+    at = ctypes.addressof(bounds)
+    starts = range(at, at + 16 * len(simple), 16)
+    found = list(map(_object_bounds, simple, starts, (a + 4 for a in starts), (a + 8 for a in starts),
+                     (a + 12 for a in starts)))
+    sides = np.frombuffer(bounds, dtype=np.float32).reshape(-1, 4).astype(np.float64)
+    boxes = np.column_stack(frame.boxes(sides[:, 0], sides[:, 1], sides[:, 2], sides[:, 3])).tolist()
+    return {obj: tuple(box) if ok else None for obj, box, ok in zip(simple, boxes, found)}
 
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
