@@ -11,7 +11,8 @@ import pypdfium2
 import pytest
 
 from fixtures.catalog import discover
-from fixtures.reallike.build import ROOT, STYLES, expected_of, folder_of, style
+from fixtures.htmlgen.printing import Printer
+from fixtures.reallike.build import ROOT, STYLES, expected_of, folder_of, print_report, style
 from fixtures.reallike.model import number
 
 REPORTS = [(name, index, report) for name in STYLES
@@ -37,6 +38,15 @@ def test_stored_expected_output_is_what_the_data_gives(name, index, report):
     scan = path.with_name(f"{report.stem}_scan.pdf")
     if scan.exists():
         assert json.loads(Path(f"{scan}.expected.json").read_text()) == stored
+
+
+def test_printing_the_dev_reports_again_gives_the_stored_bytes():
+    """The stored PDFs are what the templates print now (a template edit without a rebuild fails)."""
+    with Printer() as printer:
+        for name, index, report in REPORTS:
+            if index == 1:
+                stored = (ROOT / "dev" / f"{report.stem}.pdf").read_bytes()
+                assert print_report(printer, style(name), report) == stored, report.stem
 
 
 def _page_texts(path: Path) -> list[str]:
