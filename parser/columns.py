@@ -326,7 +326,9 @@ def _split_side_by_side(columns: list[Column], top: float, bottom: float, page: 
             continue
         # A table starts at the page edge, unless its names begin well inside the page
         # (the right-hand one of two panels side by side, alone under its own header).
-        inset = group[0].x0 > 0.3 * page_width
+        # (Without a names' label the names sit left of the first label, wherever it is:
+        # "Résultat  Valeurs de référence  Antériorités" over names at the margin.)
+        inset = group[0].x0 > 0.3 * page_width and group[0].kind == NAME
         x_start = group[0].x0 - 4 if i > 0 or inset else 0.0
         x_end = groups[i + 1][0].x0 - 4 if i + 1 < len(groups) else page_width
         headers.append(Header(group, x_start, x_end, top, bottom, page))

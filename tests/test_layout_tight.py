@@ -16,3 +16,24 @@ def test_a_value_set_close_after_a_long_name_is_cut_at_its_columns_label():
     assert rows == [("Globuli bianchi", "6,8", "10^3/µL", "4,0 - 10,0"),
                     ("Neutrofili", "58,3", "%", None),
                     ("Neutrofili", "3,96", "10^3/µL", "2,0 - 7,0")]
+
+
+def test_a_header_without_a_names_label_set_inside_the_page_still_reads_the_names():
+    """"Résultat  Valeurs de référence  Antériorités" over names at the margin; the value set
+    right-aligned starts left of its label; the SI value sits in a column with no label."""
+    doc = document(page([
+        [(237, 100, "Résultat"), (392, 100, "Valeurs de référence"), (477, 100, "Antériorités")],
+        [(42, 120, "Hématies"), (245, 120, "4,21 T/l"), (394, 120, "(3,80-5,30)")],
+        [(42, 135, "Glycémie à jeun"), (213, 135, "1,18 g/l"), (309, 135, "6,55 mmol/l"),
+         (394, 135, "(0,70-1,10)"), (479, 135, "1,09 (12/05/24)")],
+        [(42, 150, "Lymphocytes"), (245, 150, "31,4 %"), (309, 150, "soit 1,92 G/l"),
+         (394, 150, "(1,00-4,00)")],
+        [(42, 165, "Créatinine"), (220, 165, "7,4 mg/l"), (309, 165, "65 µmol/l"),
+         (394, 165, "(5,7-11,1)")],
+    ]))
+    rows = [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
+    assert rows == [("Hématies", "4,21 T/l", None, "(3,80-5,30)"),
+                    ("Glycémie à jeun", "1,18", "g/l", "(0,70-1,10)"),
+                    ("Lymphocytes", "31,4", "%", None),
+                    ("Lymphocytes", "1,92", "G/l", "(1,00-4,00)"),
+                    ("Créatinine", "7,4", "mg/l", "(5,7-11,1)")]

@@ -51,7 +51,8 @@ def place(line: Line, header: Header) -> Cells:
     for phrase in phrases:
         if not header.contains(phrase.x0, phrase.x1):
             continue
-        kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words))
+        kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words)) or \
+            _value_over_names(phrase, header)
         if kind is None:
             fields = read_fields([w.text for w in phrase.words], line.ocr)
             if fields is not None and header.kinds & set(cols.VALUE_KINDS):
@@ -84,6 +85,21 @@ def place(line: Line, header: Header) -> Cells:
     if prose and not ambiguous and _aligned_result(cells):
         prose = False  # a long name in a tight table: its cells sit in their own columns
     return Cells(line, cells, ambiguous, prose)
+
+
+def _value_over_names(phrase: Phrase, header: Header) -> str | None:
+    """A value set right-aligned so that it starts left of its column's label, into the
+    names' span ("1,18 g/l" under "Résultat"): a number with at most a unit, after the names,
+    reaching under a value label, is that column's, never a name's."""
+    tokens = phrase.text.split()
+    if not tokens or cols.content_kind(tokens[0]) != cols.RESULT or \
+            (len(tokens) > 1 and not is_unit(" ".join(tokens[1:]))):
+        return None
+    names = [c for c in header.columns if c.kind == cols.NAME]
+    if not names or phrase.x0 <= names[0].x0 + median_size(phrase.words):
+        return None  # where the names begin
+    return next((c.kind for c in header.columns if c.kind in cols.VALUE_KINDS
+                 and c.x0 < phrase.x1 and phrase.x0 < c.x1), None)
 
 
 def split_at_labels(phrase: Phrase, header: Header) -> list[Phrase]:

@@ -17,7 +17,7 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.cells import Cells, is_tier, place
-from parser.layout.measures import with_second
+from parser.layout.measures import measurement, with_second
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
@@ -233,6 +233,8 @@ class TableReader:
             ocr=c.line.ocr,
             method=method,
         )
+        if (other := _other_measurement(c)) is not None:
+            row.second = other  # "soit 3,57 G/l" in a column no label names
         self.rows.append(with_second(row))
         self.last, self.last_line = row, c.line
 
@@ -378,6 +380,16 @@ def method_under_name(name: str, c: Cells, pending: list[Cells]) -> Cells | None
             c.line.top - p.line.bottom >= 0.6 * p.line.size:
         return None
     return p
+
+
+def _other_measurement(c: Cells) -> str | None:
+    """A second measurement in a column the header does not name (an unlabelled units or
+    SI column); never the previous result's column."""
+    for kind in (cols.OTHER, cols.UNKNOWN):
+        text = c.text(kind).strip()
+        if text and measurement(text) is not None:
+            return text
+    return None
 
 
 def continue_row(row: RawRow, c: Cells) -> None:
