@@ -108,3 +108,16 @@ def test_each_style_has_a_dev_report_and_sealed_ones_with_scans_and_photos():
 
 def test_reallike_files_stay_out_of_the_default_discovery():
     assert not [f for f in discover() if f.family == "reallike"]
+
+
+def test_every_row_has_an_analyte_and_counts_get_count_codes():
+    from fixtures.reallike.loinc import acceptable_codes, analyte
+
+    for name, _, report in REPORTS:
+        for row in expected_of(style(name), report)["results"]:
+            assert analyte(row["test_name"]), row["test_name"]
+            codes = acceptable_codes(row)
+            if row["units"] in ("G/l", "x10^3/µL", "x10E3/uL") and analyte(row["test_name"]) == "neut":
+                assert codes == {"751-8", "26499-4"}, row
+            if row["units"] == "%" and analyte(row["test_name"]) == "neut":
+                assert "770-8" in codes, row
