@@ -18,7 +18,7 @@ from typing import Callable
 
 from parser import flags, vocabulary
 from parser.models import LabReportResult, ReportData
-from review.plausibility import _PER_UL, CENSORED, parse_number, unit_key, value_is_plausible
+from review.plausibility import _PER_UL, CENSORED, parse_number, row_number, unit_key, value_is_plausible
 
 # Relative agreement within which a derived value confirms its parts (printed values are rounded),
 # and beyond which it contradicts them (a misread changes a number by far more).
@@ -91,7 +91,7 @@ def analyte_of(result: LabReportResult) -> str | None:
 
 def canonical(key: str, result: LabReportResult) -> float | None:
     """The row's value in the analyte's canonical unit; None when not a plain number or unit unknown."""
-    number = parse_number(result.value) if result.type in ("numeric", "percentage", "ratio") else None
+    number = row_number(result) if result.type in ("numeric", "percentage", "ratio") else None
     factor = ANALYTES[key].units.get(unit_key(result.units))
     if number is None or factor is None:
         return None
@@ -270,7 +270,7 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     outside it says nothing: the layout may simply not print flags. A one-sided range ("< 5.0",
     "> 60": ratios, eGFR, lipids) counts the same way: a value on its allowed side is inside it.
     """
-    number = parse_number(row.value)
+    number = row_number(row)
     low, high = row.min_reference_range, row.max_reference_range
     if number is None and not row.source_flag:
         return _censored_inside(row.value, low, high)
@@ -301,7 +301,7 @@ def interpretation_contradicts(row: LabReportResult) -> bool:
     printed range: "abnormal" for "5.0" against "<5.0" (a bound a lab may or may not include), or a
     misread. Measured on the drawn fit reports: 3 such rows, all wrong; 119 values on a bound read
     "normal" were right."""
-    number = parse_number(row.value)
+    number = row_number(row)
     low, high = row.min_reference_range, row.max_reference_range
     if (row.source_flag or number is None or row.type == "range" or (low is None and high is None)
             or row.interpretation not in ("normal", "abnormal", "critical")):

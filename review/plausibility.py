@@ -27,6 +27,24 @@ def parse_number(value: str | None) -> float | None:
     return ranges.parse_number(value.strip().removesuffix("%"))
 
 
+_COMMA_THOUSANDS = re.compile(r"^\d{1,3},\d{3}$")
+
+
+def row_number(result: LabReportResult) -> float | None:
+    """The row's number, with "1,010" read as its range says: a decimal comma against
+    "1,005 - 1,030" (urine specific gravity on a European-style report), a thousands separator
+    against "150 - 450" x 1000. Read alone, a comma before three digits is a thousands separator,
+    and a right specific gravity then contradicts its range (html fit reports: 40 rows read
+    differently here, all 40 right)."""
+    number = parse_number(result.value)
+    value = (result.value or "").strip()
+    high = result.max_reference_range
+    if number is None or not _COMMA_THOUSANDS.match(value) or high is None or high <= 0:
+        return number
+    decimal = float(value.replace(",", "."))
+    return decimal if number > high * FAR_OUTSIDE_FACTOR and decimal <= high * FAR_OUTSIDE_FACTOR else number
+
+
 def unit_key(units: str | None) -> str:
     """A unit spelled the way our limit table spells it: lower case, no spaces, 'u' for micro."""
     if not units:
@@ -149,7 +167,7 @@ def value_is_plausible(result: LabReportResult) -> bool | None:
     None when we have no limits for this analyte and unit, or the value is not a number. A censored
     value (">90" for eGFR, "<0.5") is judged by its bound.
     """
-    number = parse_number(result.value)
+    number = row_number(result)
     if number is None:
         censored = CENSORED.match(result.value or "")
         number = parse_number(censored.group(2)) if censored else None
@@ -170,7 +188,7 @@ def value_is_plausible(result: LabReportResult) -> bool | None:
 
 def far_outside_range(result: LabReportResult) -> bool:
     """True when the value is ten times beyond its own printed range: a likely lost decimal."""
-    number = parse_number(result.value)
+    number = row_number(result)
     if number is None or result.type == "range":
         return False
     low, high = result.min_reference_range, result.max_reference_range
@@ -214,7 +232,7 @@ def flag_contradicts_range(result: LabReportResult) -> bool:
     Reports that print no flag contradict nothing.
     """
     flag = flags.parse_flag(result.source_flag)
-    number = parse_number(result.value)
+    number = row_number(result)
     if flag is None or number is None:
         return False
     direction = "normal" if flag.interpretation == "normal" else flag.direction

@@ -181,3 +181,19 @@ def test_a_flagged_word_result_that_is_its_normal_word_contradicts(value, range_
     assert evidence.qualitative_flag_contradicts(result) is contradicts
     doubts = risk.assess(ReportData(results=[result]))[0].hard_doubts
     assert ("value contradicts range and flag" in doubts) is contradicts
+
+
+def test_a_comma_before_three_digits_is_read_as_the_range_says():
+    from review.plausibility import row_number
+    from tests.review.conftest import glucose_row
+
+    gravity = glucose_row(test_name="Specific gravity", value="1,010", units=None, min_reference_range=1.005,
+                          max_reference_range=1.030, loinc_matches=[])
+    assert row_number(gravity) == 1.010
+    assert not evidence.interpretation_contradicts(gravity.model_copy(update={"interpretation": "normal"}))
+    platelets = glucose_row(test_name="Platelets", value="250,000", units="/uL", min_reference_range=150000.0,
+                            max_reference_range=450000.0, loinc_matches=[])
+    assert row_number(platelets) == 250000.0
+    # A thousands reading inside its range stays one.
+    count = glucose_row(value="4,500", min_reference_range=4000.0, max_reference_range=11000.0)
+    assert row_number(count) == 4500.0

@@ -55,3 +55,12 @@ def test_a_member_counts_by_every_code_the_evidence_checks_know():
     # Haemoglobin in mmol/L (59260-0, European reports) is the blood count's haemoglobin too.
     rows = [coded(name, code) for name, code in CBC.items() if name != "Hemoglobin"]
     assert panels.missing_members(ReportData(results=rows + [coded("Hb", "59260-0")])) == []
+
+
+def test_a_lipid_profile_without_its_total_cholesterol_is_suspect():
+    hdl, ldl, trig = coded("HDL", "2085-9"), coded("LDL", "13457-7"), coded("Triglycerides", "2571-8")
+    reasons = panels.missing_members(ReportData(results=[hdl, ldl, trig]))
+    assert reasons == ["lipid profile without its total cholesterol (a row may have been dropped)"]
+    # With its total cholesterol, or with only one companion, nothing is said.
+    assert panels.missing_members(ReportData(results=[coded("Cholesterol", "2093-3"), hdl, trig])) == []
+    assert panels.missing_members(ReportData(results=[hdl])) == []
