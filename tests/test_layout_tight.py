@@ -37,3 +37,23 @@ def test_a_header_without_a_names_label_set_inside_the_page_still_reads_the_name
                     ("Lymphocytes", "31,4", "%", None),
                     ("Lymphocytes", "1,92", "G/l", "(1,00-4,00)"),
                     ("Créatinine", "7,4", "mg/l", "(5,7-11,1)")]
+
+
+
+def test_a_two_line_header_whose_lower_line_has_labels_of_its_own():
+    """LabCorp: "Current Result and / Flag", "Previous Result and / Date", and "Units",
+    "Reference Interval" printed on the lower line only: one header of both lines."""
+    from parser.layout.document import _header_at
+    from parser.lines import page_lines
+    from parser.page import Page, Word
+
+    def words(top, cells):
+        return [Word(t, x0, top, x1, top + 7.0, 1.0, 7.0) for t, x0, x1 in cells]
+    pg = Page(1, 612, 792, words(172, [("Tests", 37, 58), ("Ordered", 60, 93), ("Current", 207, 238),
+                                       ("Result", 240, 266), ("and", 269, 284), ("Previous", 292, 327),
+                                       ("Result", 330, 355), ("and", 358, 373)]) +
+              words(180, [("Flag", 207, 224), ("Date", 292, 311), ("Units", 388, 409),
+                          ("Reference", 456, 497), ("Interval", 500, 532)]), "text")
+    headers, used = _header_at(page_lines(pg), 0, pg)
+    assert used == 2
+    assert {"units", "range"} <= {c.kind for c in headers[0].columns}

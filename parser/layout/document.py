@@ -197,8 +197,11 @@ def _stacked_label_line(line: Line, below: Line) -> bool:
             return False  # each line must be mostly labels (a title above is not)
     # The second line's words sit under labels of the first ("Reference / Interval"); a
     # section title under the header ("ESAME URINE") runs where no label is.
+    # A label word of its own may sit where the first line has none (LabCorp sets "Units",
+    # "Reference Interval" on the lower line of a two-line header).
     slack = 0.2 * max(line.size, below.size)
-    return all(any(w.x0 < a.x1 + slack and w.x1 > a.x0 - slack for a in line.words) for w in below.words)
+    return all(any(w.x0 < a.x1 + slack and w.x1 > a.x0 - slack for a in line.words) or
+               cols.label_key(w.text) in cols.LABEL_WORDS for w in below.words)
 
 
 def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
