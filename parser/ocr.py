@@ -117,6 +117,7 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
     words = brackets_for_braces(words)
+    words = split_run_together_ranges(words)
     words = doubt_misread_units(words)
     factor = page.units_per_pixel  # back from the OCR image's pixels to page units
     log.debug(
@@ -169,6 +170,29 @@ def brackets_for_braces(words: list[Word]) -> list[Word]:
     return fixed
 
 
+
+# Tesseract closes up the spaces of a tight "2 to 10%" range into one word ("2to10%"), which
+# no range or unit reader takes apart.
+_RUN_TOGETHER_RANGE = re.compile(r"^([<>]?\d+(?:[.,]\d+)?)(to)(\d+(?:[.,]\d+)?\S*)$", re.I)
+
+
+def split_run_together_ranges(words: list[Word]) -> list[Word]:
+    """`words` with "2to10%" split into "2", "to", "10%", each given its share of the box."""
+    split = []
+    for word in words:
+        m = _RUN_TOGETHER_RANGE.match(word.text)
+        if m is None:
+            split.append(word)
+            continue
+        width = (word.x1 - word.x0) / len(word.text)
+        start = 0
+        for part in m.groups():
+            split.append(Word(text=part, x0=word.x0 + start * width, top=word.top,
+                              x1=word.x0 + (start + len(part)) * width, bottom=word.bottom,
+                              conf=word.conf, size=word.size, bold=word.bold))
+            start += len(part)
+    return split
+
 # A unit OCR likely misread (parser.units.doubtful_reading) keeps its text at this confidence
 # at most: its row's confidence is its words' lowest, so the row goes to review.
 MISREAD_UNIT_CONFIDENCE = 0.3
@@ -182,6 +206,7 @@ def doubt_misread_units(words: list[Word]) -> list[Word]:
         if word.conf > MISREAD_UNIT_CONFIDENCE and doubtful_reading(word.text) else word
         for word in words
     ]
+
 
 # Second look at doubtful short tokens. Tesseract misreads thin monospace digits on grey
 # anti-aliased strokes ("5.7" as "S77", "111" as "ELL", always at low confidence); the same

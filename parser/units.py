@@ -158,9 +158,9 @@ def _edge_slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _micro_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The micro sign read as y, yu, pu, ju, j or w ("yumol/L", "ymol/L", "jumol/L", "jmol/L",
-    "wIU/mL", "wg/dl")."""
-    micro = re.match(r"^(?:yu|pu|ju|y|j|w)(?=[a-z])", key)
+    """The micro sign read as y, yu, pu, ju, j, w or H ("yumol/L", "ymol/L", "jumol/L", "jmol/L",
+    "wIU/mL", "wg/dl", "Hmol/L")."""
+    micro = re.match(r"^(?:yu|pu|ju|y|j|w|h)(?=[a-z])", key)
     if micro and "u" + key[micro.end():] in keys:
         return "µ" + re.sub(r"\s+", "", text)[micro.end():]
     return None

@@ -10,7 +10,9 @@ from extract_samples import ROWS, render, report_pdf
 from parser import image as prep
 from parser import tesseract
 from parser.exceptions import OcrUnavailableError
-from parser.ocr import MISREAD_UNIT_CONFIDENCE, brackets_for_braces, doubt_misread_units, ocr_page
+from parser.ocr import (
+    MISREAD_UNIT_CONFIDENCE, brackets_for_braces, doubt_misread_units, ocr_page, split_run_together_ranges,
+)
 from parser.page import Word
 
 VALUES = [value for _, value, _, _ in ROWS]
@@ -311,3 +313,10 @@ def test_braces_beside_numbers_are_read_as_the_brackets_of_a_range():
 def test_a_likely_misread_unit_sends_its_row_to_review_with_its_text_kept():
     read = doubt_misread_units([_word("pg/L"), _word("µg/L"), _word("mol/L", 0.2)])
     assert [(w.text, w.conf) for w in read] == [("pg/L", MISREAD_UNIT_CONFIDENCE), ("µg/L", 0.9), ("mol/L", 0.2)]
+
+
+def test_a_range_ocr_ran_together_is_split_into_its_words_within_its_box():
+    read = split_run_together_ranges([Word(text="2to10%", x0=0, top=0, x1=60, bottom=10, conf=0.8),
+                                      _word("Tota1"), _word("to")])
+    assert [(w.text, w.x0, w.x1) for w in read[:3]] == [("2", 0, 10), ("to", 10, 30), ("10%", 30, 60)]
+    assert [w.text for w in read[3:]] == ["Tota1", "to"]

@@ -116,7 +116,7 @@ def test_mol_and_gram_slips_of_european_ocr_data_are_repaired(damaged, unit):
 @pytest.mark.parametrize("damaged, unit", [
     ("mg/dt", "mg/dL"), ("g/t", "g/L"), ("ng/db", "ng/dL"), ("mU/min/1.73m2", "mL/min/1.73m2"),  # L read as t, b, U
     ("mmoV/L", "mmol/L"),  # the l of mol read as V
-    ("wIU/mL", "µIU/mL"), ("wg/dl", "µg/dl"),  # the micro sign read as w
+    ("wIU/mL", "µIU/mL"), ("wg/dl", "µg/dl"), ("Hmol/L", "µmol/L"),  # the micro sign read as w or H
     ("UsL", "U/L"),  # the slash read as s
 ])
 def test_photo_slips_of_litre_micro_and_slash_are_repaired(damaged, unit):
