@@ -91,11 +91,13 @@ def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
 # (mg/dL with its L lost). Nothing tells which unit was printed, so none is repaired: the
 # reading is kept and doubted (sent to review).
 _DOUBTFUL_READINGS = frozenset({"mol/l", "pg/l", "mg/d"})
+# "UL": L/L or U/L with the slash lost; a microlitre is printed "uL" or "µL", never in capitals.
+_DOUBTFUL_AS_PRINTED = frozenset({"UL"})
 
 
 def doubtful_reading(text: str) -> bool:
     """Is `text` (one OCR word) a unit more likely misread than printed?"""
-    return unit_key(text) in _DOUBTFUL_READINGS
+    return unit_key(text) in _DOUBTFUL_READINGS or text.strip() in _DOUBTFUL_AS_PRINTED
 
 _MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|]|V)(?=\s*/|$)")
 

@@ -129,6 +129,6 @@ def test_an_l_is_never_guessed_into_a_unit_or_a_bare_word(text):
 
 
 def test_units_ocr_makes_of_common_ones_are_doubted_not_repaired():
-    assert all(doubtful_reading(t) for t in ("mol/L", "pg/L", "mg/d"))
-    assert not any(doubtful_reading(t) for t in ("µmol/L", "mmol/L", "pg/mL", "mg/dL", "µg/L"))
+    assert all(doubtful_reading(t) for t in ("mol/L", "pg/L", "mg/d", "UL"))
+    assert not any(doubtful_reading(t) for t in ("µmol/L", "mmol/L", "pg/mL", "mg/dL", "µg/L", "uL", "U/L"))
     assert repair("pg/L") is None and repair("mol/L") is None
