@@ -12,6 +12,8 @@ figure below issue 9's target.
     --html-fresh N     N never-stored HTML reports (digital; --fresh-scanned adds scans and photos)
     --sealed           the sealed HTML slice (fixtures/README.md): aggregates only, never per file
     --sealed-2 ... --sealed-5   the later sealed slices, English and European, likewise
+    --reallike dev|sealed   the real-like family (fixtures/reallike, written apart from the parser);
+                       sealed is scored in aggregate only, with the family's own LOINC truth
     --by-look OPTION   HTML reports also grouped by a grammar choice (e.g. table_style, unit_place,
                        flag_place; fixtures/htmlgen/grammar.py): which class of layout fails
     --by-layout, --differences N, --json   as before (--differences is refused with --sealed)
@@ -70,15 +72,16 @@ def parse_fixture(fixture: Fixture, *, annotate: bool = False):
     return parse_bytes(fixture.path.read_bytes(), fixture.path.name, annotate=annotate)
 
 
-def score_parse(expected: dict, report, failure: str | None, label: str, *, loinc: bool = True) -> Score:
+def score_parse(expected: dict, report, failure: str | None, label: str, *, loinc: bool = True,
+                codes_from=None) -> Score:
     """Score one parse, a refusal included, against the expected output (`loinc`: see score_report)."""
     if "failure_reason" in expected:
         return score_failure(expected["failure_reason"], failure, label=label)
     if report is None:  # refused a report that should parse: every row missed
-        score = score_report(expected, {"metadata": {}, "results": []}, label=label, loinc=loinc)
+        score = score_report(expected, {"metadata": {}, "results": []}, label=label, loinc=loinc, codes_from=codes_from)
         score.differences.insert(0, f"{label}: refused with {failure}")
         return score
-    return score_report(expected, report, label=label, loinc=loinc)
+    return score_report(expected, report, label=label, loinc=loinc, codes_from=codes_from)
 
 
 def score_fixture(fixture: Fixture, report, failure: str | None) -> Score:
@@ -210,9 +213,12 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     for number in SEALED_SLICES:
         parser.add_argument(f"--sealed-{number}", action="store_true",
                             help=f"score sealed slice {number}, English and European (aggregates only)")
+    parser.add_argument("--reallike", choices=("dev", "sealed"), action="append", default=[],
+                        help="the real-like reports (fixtures/reallike): dev, or sealed (aggregates only)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
     args = parser.parse_args(argv)
-    if (args.sealed or any(getattr(args, f"sealed_{n}") for n in SEALED_SLICES)) and args.differences:
+    if (args.sealed or "sealed" in args.reallike
+            or any(getattr(args, f"sealed_{n}") for n in SEALED_SLICES)) and args.differences:
         parser.error("--sealed never shows per-file differences: drop --differences")
     from fixtures.htmlgen.grammar import LATER_OPTIONS, OPTIONS
 
@@ -251,6 +257,24 @@ def _stored(args, table: Table, held: Table, layouts: Table, looks: Table) -> No
         target = held if fixture.layout in args.held_out else table
         target.add(_group(fixture) if target is table else f"held-out {fixture.layout}", fixture.modality,
                    score, seconds)
+
+
+def _reallike(args, table: Table) -> None:
+    """The real-like reports (fixtures/reallike), written apart from the parser; sealed/ is scored
+    in aggregate only, with the fixtures' own LOINC truth (fixtures/reallike/loinc.py)."""
+    from fixtures.reallike.loinc import acceptable_codes
+
+    for fixture in discover(families=("reallike",)):
+        folder = fixture.path.parent.name
+        if folder not in args.reallike or (args.modality and fixture.modality not in args.modality):
+            continue
+        start = time.perf_counter()
+        report, failure = parse_fixture(fixture, annotate=True)
+        seconds = time.perf_counter() - start
+        score = score_parse(fixture.expected, report, failure, fixture.id, codes_from=acceptable_codes)
+        if folder == "dev":
+            _show(score, args.differences)
+        table.add(f"reallike {folder}", fixture.modality, score, seconds)
 
 
 def _group(fixture: Fixture) -> str:
@@ -308,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     table, held, layouts, looks = Table(), Table(), Table(), Table()
     _stored(args, table, held, layouts, looks)
+    _reallike(args, table)
     _generated(args, table, looks)
     if args.json:
         print(json.dumps(table.as_json() | held.as_json(), indent=2))

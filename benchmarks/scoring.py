@@ -241,7 +241,7 @@ def _row_label(row: dict) -> str:
     return f"p{row.get('page')} {row.get('test_name')!r}"
 
 
-def score_report(expected: dict, predicted, *, label: str = "", loinc: bool = True) -> Score:
+def score_report(expected: dict, predicted, *, label: str = "", loinc: bool = True, codes_from=None) -> Score:
     """Score one parse (`ReportData` or its dict) against the expected `data` object; with
     `loinc=False` (real reports: no drawn analyte) fully_right leaves the LOINC code out."""
     predicted = _as_dict(predicted)
@@ -257,8 +257,8 @@ def score_report(expected: dict, predicted, *, label: str = "", loinc: bool = Tr
     }
     from benchmarks.loinc_truth import expected_codes  # here: loinc_truth uses this module's helpers
 
-    def codes_of(row: dict) -> set[str] | None:
-        return expected_codes(row) if loinc else None
+    def codes_of(row: dict) -> set[str] | None:  # `codes_from`: a fixture family's own LOINC truth
+        return (codes_from or expected_codes)(row) if loinc else None
 
     score.rows_without_code = sum(codes_of(r) is None for r in exp_rows)
     for i, j in pairs:
