@@ -1,9 +1,10 @@
 """Does routing let right jobs through and stop wrong ones? `python -m benchmarks.review [--fit]`.
 
-Material (benchmarks/review_corpus.py): `fit` = synthetic reports from unused seeds, every layout,
-digital + scanned + photo (the risk model is fitted on these and nothing else); `check` = the same
-family from other seeds (calibration, and the thresholds are chosen here); then, for the figures,
-the stored synthetic fixtures, the html family (non-sealed part, when present) and the real samples.
+Material (benchmarks/review_corpus.py): `fit` = reports of both generated families from unused
+seeds (first family: every layout; html family: English and European), digital + scanned + photo
+(the risk model is fitted on these and nothing else); `check` = the same families from other seeds
+(calibration, and the thresholds are chosen here); then, for the figures, the stored synthetic
+fixtures, the html family (non-sealed part, when present) and the real samples.
 
 Prints:
 - calibration on `check`: rows sorted by predicted probability of being wrong, ten equal groups,
@@ -29,7 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.review_corpus import Case, drawn, families, sealed_html
+from benchmarks.review_corpus import Case, drawn, families, html_drawn, sealed_html
 from review import risk
 from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
 
@@ -56,7 +57,7 @@ def write_model(weights: tuple[float, ...], cases: list[Case]) -> None:
     risk.MODEL_PATH.parent.mkdir(exist_ok=True)
     risk.MODEL_PATH.write_text(json.dumps({
         "fitted_by": "python -m benchmarks.review --fit",
-        "fitted_on": f"{len(cases)} drawn synthetic reports ({rows} rows, {wrong} wrong), "
+        "fitted_on": f"{len(cases)} drawn reports of both families ({rows} rows, {wrong} wrong), "
                      f"{dt.date.today().isoformat()}",
         "features": list(risk.FEATURES),
         "weights": list(weights),
@@ -142,12 +143,29 @@ def sealed_figures(number: int, cases: list[Case]) -> None:
     print(line(f"SEALED-{number} everything", figures(cases, after)))
 
 
+def html_parts(cases: list[Case]) -> dict[str, list[Case]]:
+    """The html check reports by language group and form, then all of them (the sealed split)."""
+    parts = {}
+    for language in ("en", "European"):
+        for form in ("digital", "scan", "photo"):
+            parts[f"html drawn {language} {form}"] = [
+                c for c in cases if c.name.startswith("check_en_") == (language == "en") and f"_{form}." in c.name]
+    parts["html drawn (check), all"] = cases
+    return parts
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--fit", action="store_true", help="refit review/data/risk_model.json first")
     options.add_argument("--cache", type=Path, help="directory keeping the pipeline output per document")
     options.add_argument("--fit-reports", type=int, default=10, help="drawn reports per layout for fitting")
     options.add_argument("--check-reports", type=int, default=6, help="drawn reports per layout for checking")
+    options.add_argument("--html-fit", type=int, nargs=2, default=(40, 8), metavar=("EN", "EU"),
+                         help="html-family reports for fitting: English seeds, seeds per European language")
+    options.add_argument("--html-check", type=int, nargs=2, default=(40, 6), metavar=("EN", "EU"),
+                         help="html-family reports for checking: English seeds, seeds per European language")
+    options.add_argument("--drawn-only", action="store_true",
+                         help="only the drawn check reports of both families (no stored fixtures: they parse slowly)")
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
     options.add_argument("--digital", action="store_true",
                          help="digital documents only (no scans or photos: OCR is the slow part)")
@@ -160,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     if args.fit:
-        fit_cases = list(drawn("fit", args.fit_reports, args.cache))
+        fit_cases = list(drawn("fit", args.fit_reports, args.cache)) + list(
+            html_drawn("fit", *args.html_fit, args.cache))
         features, labels = rows_and_labels(fit_cases)
         weights = risk.fit(features, labels)
         write_model(weights, fit_cases)
@@ -169,8 +188,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  {name:<22}{weight:>8.3f}")
 
     forms = ("digital",) if args.digital else ("digital", "scan", "photo")
-    check = list(drawn("check", args.check_reports, args.cache, forms))
-    print(f"\nCalibration on {len(check)} drawn reports not used for fitting "
+    first = list(drawn("check", args.check_reports, args.cache, forms))
+    html = [case for case in html_drawn("check", *args.html_check, args.cache)
+            if not args.digital or case.name.endswith("_digital.pdf")]
+    check = first + html
+    print(f"\nCalibration on {len(check)} drawn reports of both families not used for fitting "
           f"(rows sorted by predicted risk, ten equal groups):")
     table = calibration(check)
     print_calibration(table)
@@ -190,7 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"most jobs skipping review with bad|skip <= {TARGET_BAD:.1%} and caught >= {TARGET_CAUGHT:.0%}: "
               f"threshold {best['threshold']:.2f}, max expected wrong {best['max_expected_wrong']:.2f}")
 
-    sets = {"synthetic drawn (check)": check, **families(args.cache, args.digital)}
+    stored = {} if args.drawn_only else families(args.cache, args.digital)
+    sets = {"synthetic drawn (check)": first, **html_parts(html), **stored}
     print(f"\n{FAMILY_HEADER}")
     out = {"calibration": table, "grid": grid, "families": {}}
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)

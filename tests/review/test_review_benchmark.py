@@ -54,3 +54,14 @@ def test_drawn_reports_are_labelled_and_hang_together_like_real_ones():
     # make_consistent: derived rows agree with their parts, as a lab's analyser prints them.
     confirmed = {name for case in cases for found in evidence.collect(case.report) for name in found.confirmed}
     assert {"MCH = Hb/RBC", "MCV = Hct/RBC", "non-HDL = total - HDL"} <= confirmed
+
+
+def test_html_fit_and_check_seeds_are_apart_from_each_other_and_the_sealed_slices():
+    from benchmarks.review_corpus import HTML_SEEDS
+    from fixtures.htmlgen import build
+
+    drawn = {split: set(range(en, en + 1000)) | set(range(eu, eu + 1000)) for split, (en, eu) in HTML_SEEDS.items()}
+    assert not drawn["fit"] & drawn["check"]
+    assert not (drawn["fit"] | drawn["check"]) & build.SEALED_ALL
+    stored = set(build.DEV_SEEDS) | set(build.I18N_SEEDS) | set(range(build.I18N_HELD_OUT_BASE, build.I18N_HELD_OUT_BASE + 1000))
+    assert not (drawn["fit"] | drawn["check"]) & stored
