@@ -57,3 +57,21 @@ def test_a_two_line_header_whose_lower_line_has_labels_of_its_own():
     headers, used = _header_at(page_lines(pg), 0, pg)
     assert used == 2
     assert {"units", "range"} <= {c.kind for c in headers[0].columns}
+
+
+def test_a_range_label_stacked_on_two_lines_beats_reading_its_first_line_as_a_value():
+    """"Valeurs de / référence": alone, "Valeurs de" is a value label (a second one, so a
+    previous result); on two lines it is the range, with as many columns."""
+    from parser.layout.document import _header_at
+    from parser.lines import page_lines
+    from parser.page import Page, Word
+
+    def words(top, cells):
+        return [Word(t, x0, top, x1, top + 8.1, 1.0, 8.1) for t, x0, x1 in cells]
+    pg = Page(1, 595, 842, words(181.8, [("Analyse", 48, 79), ("Résultat", 234, 267), ("Unité", 272, 294)]) +
+              words(177.3, [("Valeurs", 337, 367), ("de", 369, 379)]) +
+              words(181.8, [("Résultat", 479, 512), ("antérieur", 515, 551)]) +
+              words(185.5, [("référence", 337, 375)]), "text")
+    headers, used = _header_at(page_lines(pg), 0, pg)
+    assert used == 2
+    assert [c.kind for c in headers[0].columns] == ["name", "result", "units", "range", "previous"]

@@ -181,9 +181,15 @@ def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int
         pair = [line, lines[i + 1]]
         double = cols.find_headers(_stacked_words(pair), line.top, pair[1].bottom, page.number,
                                    page.width)
-        if sum(len(h.columns) for h in double) > sum(len(h.columns) for h in single):
+        if _header_score(double) > _header_score(single):
             return double, 2
     return single, 1
+
+
+def _header_score(headers: list[Header]) -> tuple[int, int]:
+    """More columns, then more kinds of column: "Valeurs de / référence" read on two lines
+    is the range, where its first line alone reads as a second value column."""
+    return (sum(len(h.columns) for h in headers), sum(len(h.kinds) for h in headers))
 
 
 def _stacked_label_line(line: Line, below: Line) -> bool:
