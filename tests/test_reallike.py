@@ -122,3 +122,30 @@ def test_every_row_has_an_analyte_and_counts_get_count_codes():
                 assert codes == {"751-8", "26499-4"}, row
             if row["units"] == "%" and analyte(row["test_name"]) == "neut":
                 assert "770-8" in codes, row
+
+
+@pytest.mark.parametrize("name,index,report", [x for x in REPORTS if x[1] == 1], ids=[r.stem for _, i, r in REPORTS if i == 1])
+def test_tiered_ranges_print_every_tier_and_the_patients_bound(name, index, report):
+    """A range printed over several lines in one cell: every line is on the page, and the bound the
+    expected output keeps is one of the printed numbers (the patient's or the normal tier)."""
+    path = ROOT / "dev" / f"{report.stem}.pdf"
+    texts = [re.sub(r"\s+", " ", t) for t in _page_texts(path)]
+    for row in expected_of(style(name), report)["results"]:
+        text = row["reference_range_text"] or ""
+        if "\n" not in text:
+            continue
+        for line in text.split("\n"):
+            assert re.sub(r"\s+", " ", line) in texts[row["page"] - 1], (row["test_name"], line)
+        printed = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)}
+        for bound in (row["min_reference_range"], row["max_reference_range"]):
+            assert bound is None or bound in printed, (row["test_name"], bound)
+        assert row["min_reference_range"] is not None or row["max_reference_range"] is not None, row["test_name"]
+
+
+def test_every_dev_report_has_enough_rows_and_some_styles_repeat_their_header():
+    multi = 0
+    for name, index, report in REPORTS:
+        if index == 1:
+            assert len(expected_of(style(name), report)["results"]) >= 15, report.stem
+            multi += len(report.pages) > 1
+    assert multi >= 3
