@@ -262,6 +262,7 @@ def _stored(args, table: Table, held: Table, layouts: Table, looks: Table) -> No
 def _reallike(args, table: Table) -> None:
     """The real-like reports (fixtures/reallike), written apart from the parser; sealed/ is scored
     in aggregate only, with the fixtures' own LOINC truth (fixtures/reallike/loinc.py)."""
+    from fixtures.reallike.build import SECOND_BATCH
     from fixtures.reallike.loinc import acceptable_codes
 
     for fixture in discover(families=("reallike",)):
@@ -274,7 +275,8 @@ def _reallike(args, table: Table) -> None:
         score = score_parse(fixture.expected, report, failure, fixture.id, codes_from=acceptable_codes)
         if folder == "dev":
             _show(score, args.differences)
-        table.add(f"reallike {folder}", fixture.modality, score, seconds)
+        batch = "2" if fixture.layout in SECOND_BATCH else "1"  # see fixtures/reallike/build.py
+        table.add(f"reallike-{batch} {folder}", fixture.modality, score, seconds)
 
 
 def _group(fixture: Fixture) -> str:
