@@ -23,6 +23,7 @@ from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
 from parser.units import doubtful_reading, is_unit
+from parser.unread_ink import unread_boxes
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,7 @@ class PreparedPage:
     number: int
     units_per_pixel: float  # page units per pixel of `image`
     dpi: int  # the effective resolution of `image`, told to tesseract
+    photo: bool = False  # a photo (no known dpi): worth a look for ink OCR left unread
 
 
 def ocr_page(
@@ -91,7 +93,7 @@ def prepare_page(
         dpi = round(dpi * reduction) if dpi else None
     prepared, info = prepare_for_ocr(image, dpi=dpi, clean_background=clean_background)
     effective_dpi = max(70, round(info.dpi * info.scale))  # info.dpi: `dpi`, or estimated
-    return PreparedPage(prepared, info, number, units_per_pixel / info.scale, effective_dpi)
+    return PreparedPage(prepared, info, number, units_per_pixel / info.scale, effective_dpi, photo=dpi is None)
 
 
 def read_page(page: PreparedPage) -> Page:
@@ -113,6 +115,8 @@ def read_page(page: PreparedPage) -> Page:
             if _quality(turned_words) > 1.5 * _quality(words) + 5:
                 prepared, words, rotation = turned, turned_words, turn
     words = reread_in_language(prepared, words, dpi)
+    if page.photo:
+        words = read_unread_cells(prepared, words, dpi)
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
@@ -207,6 +211,38 @@ def doubt_misread_units(words: list[Word]) -> list[Word]:
         for word in words
     ]
 
+
+# Cells of ink the first pass read no word from (parser.unread_ink) are read in one extra
+# pass, stacked. Only what a table's value-side cells hold is taken from it: units, numbers,
+# ranges; a lost name or stray mark would make rows of its own.
+MIN_UNREAD_CONFIDENCE = 0.6
+
+
+def read_unread_cells(image: Image.Image, words: list[Word], dpi: int) -> list[Word]:
+    """`words` and the unit- or number-like words read from ink the first pass left unread."""
+    boxes = unread_boxes(image, words)
+    if not boxes:
+        return words
+    stacked, spans = _stack_cells(image, boxes)
+    found = []
+    for word in tesseract.ocr_words(stacked, psm=6, dpi=dpi):
+        middle = (word.top + word.bottom) / 2
+        at = next((i for i, (start, end) in enumerate(spans) if start <= middle <= end), None)
+        if at is None or word.conf < MIN_UNREAD_CONFIDENCE or not _value_side(word.text):
+            continue
+        # Back from the stacked image to the page: the crop began CELL_PAD before its box.
+        dx = max(0, int(boxes[at][0]) - CELL_PAD) - CELL_GAP
+        dy = max(0, int(boxes[at][1]) - CELL_PAD) - spans[at][0]
+        found.append(Word(text=word.text, x0=word.x0 + dx, top=word.top + dy, x1=word.x1 + dx,
+                          bottom=word.bottom + dy, conf=word.conf, size=word.size, bold=word.bold))
+    if found:
+        log.debug("ocr: %d words read from %d unread cells", len(found), len(boxes))
+    return words + found
+
+
+def _value_side(text: str) -> bool:
+    """A unit, or a token holding a digit (a value, a range's bound)."""
+    return is_unit(text, ocr=True) or any(char.isdigit() for char in text)
 
 # Second look at doubtful short tokens. Tesseract misreads thin monospace digits on grey
 # anti-aliased strokes ("5.7" as "S77", "111" as "ELL", always at low confidence); the same
