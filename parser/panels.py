@@ -37,7 +37,10 @@ _BLOOD = dict(_SAMPLE_WORDS[: -len(_SAMPLE_WORDS_I18N)])["serum_plasma_blood"]
 
 _CALCULATED = re.compile(
     r"\b(calc|calculated|calculation|derived|computed|estimated|egfr|non[-\s]?hdl|"
-    r"globulin|anion\s+gap|transferrin\s+saturation|iron\s+saturation|homa)\b", re.I)
+    r"globulin|anion\s+gap|transferrin\s+saturation|iron\s+saturation|homa|"
+    # the European words for calculated / estimated ('Cholestérol LDL calculé', 'LDL berechnet')
+    r"calcul[ée]e?s?|calculad[oa]s?|calcolat[oaie]|berechnet(?:e[rsn]?)?|"
+    r"estim[ée]e?s?|estimad[oa]s?|stimat[oaie]|geschätzt(?:e[rsn]?)?)(?!\w)", re.I)
 _RATIO = re.compile(r"\bratio\b|\b[a-z]{1,6}\s*/\s*[a-z]{1,6}\s+ratio\b|\ba\s*/\s*g\b", re.I)
 
 
