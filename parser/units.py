@@ -26,6 +26,7 @@ _NOT_UNITS = {"a", "h", "l", "n", "c", "s", "d", "m", "g", "u", "x", "hh", "ll",
               "negative", "test", "result", "units", "unit", "range", "flag"}
 # "/mm°", "/mm?": OCR's readings of a cube's ³ after mm or cm (a "?" only at the unit's end).
 CUBE_SLIP = re.compile(r"(?<=[mc]m)(?:°|\?(?=\s*$))")
+_ANNOTATION = re.compile(r"\{([^{}]*)\}")
 
 
 def unit_key(text: str) -> str:
@@ -34,6 +35,8 @@ def unit_key(text: str) -> str:
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
     key = CUBE_SLIP.sub("3", key)
     key = re.sub(r"\s+", "", key)
+    if "{" in key:  # UCUM's annotation braces: "ml/min/{1.73_m2}" is ml/min/1.73m2
+        key = _ANNOTATION.sub(lambda m: m.group(1).replace("_", ""), key)
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)
     return re.sub(r"10\*(?=\d)|10e(?=\d)", "10^", key)
@@ -58,6 +61,15 @@ def is_unit(text: str, ocr: bool = False) -> bool:
     if key in keys or _POWER.match(key):
         return True
     return ocr and len(key) >= 3 and key.translate(_OCR_FOLD) in folded
+
+
+def runs_on(unit: str, more: str) -> str | None:
+    """A unit whose cell wrapped, its end on the next line ("ml/min/1,73" then "m²"): the
+    whole unit when `unit` followed by `more` is a lexicon unit, else None."""
+    if not unit.strip() or not more.strip():
+        return None
+    whole = f"{unit.strip()} {more.strip()}"
+    return whole if is_unit(whole) else None
 
 
 def tidy(text: str) -> str:

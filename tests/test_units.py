@@ -2,6 +2,7 @@
 
 import pytest
 
+from parser import units
 from parser.units import doubtful_reading, is_unit, repair, split_trailing_unit, tidy, unit_key
 
 
@@ -132,3 +133,16 @@ def test_units_ocr_makes_of_common_ones_are_doubted_not_repaired():
     assert all(doubtful_reading(t) for t in ("mol/L", "pg/L", "mg/d", "UL"))
     assert not any(doubtful_reading(t) for t in ("µmol/L", "mmol/L", "pg/mL", "mg/dL", "µg/L", "uL", "U/L"))
     assert repair("pg/L") is None and repair("mol/L") is None
+
+
+@pytest.mark.parametrize("printed", ["ml/min/1,73 m²", "mL/min/1.73 m2", "ml/min/1,73m²", "mL/min/{1.73_m2}"])
+def test_egfr_unit_read_whole(printed):
+    assert units.is_unit(printed)
+    assert units.split_trailing_unit(f"> 60 {printed}") == ("> 60", printed)
+
+
+def test_wrapped_unit_runs_on_only_into_a_unit():
+    assert units.runs_on("ml/min/1,73", "m²") == "ml/min/1,73 m²"
+    assert units.runs_on("mL/min/1.73", "m2") == "mL/min/1.73 m2"
+    assert units.runs_on("mg/dL", "H") is None
+    assert units.runs_on("mg/dL", "") is None
