@@ -22,7 +22,7 @@ from loinc.confidence import probability
 from loinc.names import ReadName, abbreviation_words, analyte_in_specimen, analyte_text, fix_ocr, fold, read_name
 from loinc.specimens import mentions_sediment, specimen_fits, specimen_hint, specimen_score
 from loinc.table import UNRANKED, Entry, load_table
-from loinc.units import normalize_unit, unit_kind
+from loinc.units import count_magnitude, normalize_unit, unit_kind, unit_kinds
 
 AUTO_MATCH = "auto_match"
 NEEDS_REVIEW = "needs_review"
@@ -34,6 +34,10 @@ AUTO_MIN_NAME = 88.0
 AUTO_MIN_SCORE = 95.0
 AUTO_MIN_LEAD = 5.0
 REVIEW_MIN_NAME = 62.0  # below: no_match
+# A count printed per a volume this many times larger than any unit LOINC gives the code is not that
+# code: urine and CSF counts are per microlitre (or per field), never 10^9/L, 10^12/L or /nl, so
+# "Leukozyten /nl" is blood. Below the gap a unit fits both ("/uL" is used for blood counts too).
+COUNT_SCALE_GAP = 1000.0
 # A competing test (another specimen, property or sub-type; never a mass/moles twin) used this many
 # times less often than the best one, by the Top 2000 usage ranks of the two tests, does not hold
 # back an auto_match: "Potassium" is serum (rank 3), not urine (493). Chosen on one half of the
@@ -148,6 +152,7 @@ class Matcher:
             if entry.kinds & {"count_conc", "fraction"}:
                 self._cell_kinds.setdefault(_cell_key(entry), set()).update(entry.kinds)
         self._is_mass = [e.property.lower().startswith("mass") for e in self.entries]
+        self._count_scale = [_largest_count(e) for e in self.entries]
         self._by_calculation = ["calc" in e.method.lower() or " Calc" in e.short_name for e in self.entries]
         self._special_blood = [e.specimen == "blood" and e.system.lower() not in _PLAIN_BLOOD for e in self.entries]
         self._from_donor = ["from donor" in e.system.lower() for e in self.entries]  # blood-bank screening
@@ -300,15 +305,20 @@ class Matcher:
 
     def _context_score(
         self, index: int, entry: Entry, kind: str | None, specimen: str | None, calculated: bool, wants_count: bool,
-        query_words: set[str], sediment: bool = False,
+        query_words: set[str], sediment: bool = False, allowed: frozenset[str] = frozenset(),
+        magnitude: float | None = None,
     ) -> float | None:
-        """Score from everything but the name: unit, specimen, method, timing, commonness."""
+        """Score from everything but the name: unit, specimen, method, timing, commonness.
+        `allowed`: every kind the unit may measure (default: `kind`); `magnitude`: a count unit's cells/L."""
         score = self._static_score[index]
         kinds = entry.kinds
         if kind:
             if kinds:
-                if kind not in kinds:
+                if kinds.isdisjoint(allowed or (kind,)):
                     return None  # the unit contradicts the code's property
+                scale = self._count_scale[index]
+                if magnitude and scale and "count_conc" in kinds and magnitude >= COUNT_SCALE_GAP * scale:
+                    return None  # a blood-sized count unit on a code counted per microlitre (urine, CSF)
                 score += 8.0
             else:
                 score -= 4.0
@@ -345,6 +355,8 @@ class Matcher:
         if not query:
             return []
         kind = unit_kind(unit) or read.unit_kind or value_kind
+        allowed = unit_kinds(unit) if unit_kind(unit) else frozenset()
+        magnitude = count_magnitude(unit)
         words = set(query.split()) | set(fold(name).split())
         sediment = mentions_sediment(name, panel, unit)
         scored: list[tuple[float, int, float]] = []
@@ -359,7 +371,8 @@ class Matcher:
             entry = entries[index]
             if quantitative and entry.kinds == _ORDINAL_ONLY:
                 continue  # "IgG Ab value" is a number, not a presence finding
-            context = self._context_score(index, entry, kind, hint, is_calculated, wants_count, words, sediment)
+            context = self._context_score(index, entry, kind, hint, is_calculated, wants_count, words, sediment,
+                                          allowed, magnitude)
             if context is None:
                 continue
             scored.append((name_score + context + (3.0 if via_alias else 0.0), index, name_score))
@@ -589,6 +602,12 @@ def _dimensionless(entry: Entry) -> bool:
 def _test_key(entry: Entry) -> tuple[str, str, str, str]:
     """One test whatever its method: component, property, system, timing."""
     return entry.component, entry.property.lower(), entry.system, entry.timing
+
+
+def _largest_count(entry: Entry) -> float | None:
+    """The largest count magnitude (cells/L) among the units LOINC gives the code, if any."""
+    scales = [m for m in map(count_magnitude, entry.units) if m]
+    return max(scales) if scales else None
 
 
 def _cell_key(entry: Entry) -> str:

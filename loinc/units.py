@@ -138,8 +138,8 @@ def unit_kind(unit: str | None) -> str | None:
     text = normalize_unit(unit)
     if not text:
         return None
-    if GIGA_TERA_PER_LITRE.match(unit):  # French counts: "G/l" is 10^9/l, unlike "g/l"
-        return COUNT_CONC
+    if GIGA_TERA_PER_LITRE.match(unit) or text == "t/l":  # French counts: "G/l" is 10^9/l, unlike "g/l";
+        return COUNT_CONC                                 # "T/L" in any case (no tonnes per litre)
     for candidate in (text, _fold(_synonyms().get(text, ""))):
         if not candidate:
             continue
@@ -153,3 +153,43 @@ def unit_kind(unit: str | None) -> str | None:
 
 def property_kind(prop: str) -> str | None:
     return PROPERTY_KINDS.get(prop.strip().lower())
+
+
+def unit_kinds(unit: str | None) -> frozenset[str]:
+    """Every kind the printed unit may measure: "g/L" and "G/L" are grams per litre, or on a cell
+    count (French and German reports) giga-cells per litre; the code's property chooses."""
+    kind = unit_kind(unit)
+    if kind is None:
+        return frozenset()
+    if kind == MASS_CONC and normalize_unit(unit) == "g/l":
+        return frozenset({MASS_CONC, COUNT_CONC})
+    return frozenset({kind})
+
+
+# Count magnitudes: a multiplier word or power of ten over a volume, as cells per litre.
+_PER_VOLUME = {"ul": 1e6, "mm3": 1e6, "cumm": 1e6, "cu mm": 1e6, "nl": 1e9, "pl": 1e12, "ml": 1e3, "dl": 10.0,
+               "l": 1.0, "hl": 1e-2}
+_MULTIPLIER = {"": 1.0, "#": 1.0, "cells": 1.0, "cell": 1.0, "{cells}": 1.0, "thou": 1e3, "thousand": 1e3,
+               "thousands": 1e3, "tsd": 1e3, "k": 1e3, "mio": 1e6, "mill": 1e6, "million": 1e6, "millions": 1e6,
+               "m": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "g": 1e9, "gpt": 1e9, "giga": 1e9,
+               "t": 1e12, "tpt": 1e12, "tera": 1e12}
+_POWER = re.compile(r"^x?10[\^*e]?(\d{1,2})$")
+
+
+@lru_cache(maxsize=4096)
+def count_magnitude(unit: str | None) -> float | None:
+    """Cells per litre that one printed count unit stands for ("/nl" 1e9, "Mio/ul" 1e12), or None
+    when the unit is no count or its multiplier is unreadable."""
+    if COUNT_CONC not in unit_kinds(unit):
+        return None
+    text = normalize_unit(unit)
+    if "/" not in text:
+        return None
+    head, volume = text.rsplit("/", 1)
+    per_volume = _PER_VOLUME.get(volume.strip())
+    head = head.strip()
+    power = _POWER.match(head.replace(" ", ""))
+    multiplier = 10.0 ** int(power.group(1)) if power else _MULTIPLIER.get(head)
+    if per_volume is None or multiplier is None:
+        return None
+    return multiplier * per_volume

@@ -375,12 +375,12 @@ def qualitative_matches_normal(row: LabReportResult) -> bool:
 def unit_fits_code(row: LabReportResult) -> bool | None:
     """Does the printed unit measure what the top LOINC code's property is? None without either."""
     from loinc.matcher import get_matcher
-    from loinc.units import unit_kind
+    from loinc.units import unit_kinds
 
     if not row.units or not row.loinc_matches:
         return None
     entry = get_matcher().lookup(row.loinc_matches[0].loinc_code)
-    kind = unit_kind(row.units)
-    if entry is None or kind is None or not entry.kinds:
+    kinds = unit_kinds(row.units)  # "G/L" on a cell count is giga-cells, not grams
+    if entry is None or not kinds or not entry.kinds:
         return None
-    return kind in entry.kinds
+    return not kinds.isdisjoint(entry.kinds)
