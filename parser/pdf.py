@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import math
+import re
 import unicodedata
 from collections import deque
 from dataclasses import dataclass
@@ -224,6 +225,8 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         | (gap < -0.5 * line_height)
     )
     starts[0] = True
+    kept_text = text.translate(dict.fromkeys(map(ord, dropped)))  # a word is a slice of it
+    _split_marks(starts, height, bottom, kept_text)
     first = np.flatnonzero(starts)
     bounds = (
         np.minimum.reduceat(x0, first),
@@ -233,7 +236,6 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     )
     ends = first[1:].tolist() + [len(kept)]
     rounded = np.round(np.column_stack(bounds), 2).tolist()
-    kept_text = text.translate(dict.fromkeys(map(ord, dropped)))  # a word is a slice of it
     fonts: dict[bytes, bool] = {}
     bold_by_font: dict[int, bool] = {}  # by pdfium font handle: one lookup, not one per word
     size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
@@ -272,6 +274,39 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
     return words, garbage
 
+
+
+# A footnote or performing-lab mark printed raised in smaller type right after a name
+# ("Glucose⁰¹": one word "Glucose01" in the text layer) becomes its own word, so the layout
+# can tell it from the name (layout.rows.without_marks, same shares). Told by the loose glyph
+# boxes (a smaller font's box is shorter), never by the reported font size.
+MARK_HEIGHT_SHARE = 0.75
+MARK_RAISE_SHARE = 0.15
+# Up to 3 digits or symbols, or one letter; never after a digit or in a unit ("HbA1c", "x10³",
+# "m²", "cm²", "mmol/m²" and "Mme" printed M + raised "me" stay whole).
+_MARK_RUN = re.compile(r"[0-9*#†‡§]{1,3}|[A-Za-z]")
+
+
+def _split_marks(starts: np.ndarray, height: np.ndarray, bottom: np.ndarray, text: str) -> None:
+    """Mark in `starts` where a word's trailing raised run of smaller glyphs begins."""
+    raised = (height <= MARK_HEIGHT_SHARE * _previous(height)) \
+        & (_previous(bottom) - bottom > MARK_RAISE_SHARE * _previous(height)) & ~starts
+    for i in np.flatnonzero(raised).tolist():
+        end = i + 1
+        while end < len(starts) and not starts[end]:
+            end += 1
+        begin = i - 1
+        while not starts[begin]:
+            begin -= 1
+        head, run = text[begin:i], text[i:end]
+        if not (_MARK_RUN.fullmatch(run) and (head[-1].isalpha() or head[-1] == ")")) or "/" in head:
+            continue
+        if len(head) < 3 and not (head.isupper() and not run.isalpha()):
+            continue  # "m²", "cm²": a unit's power; "D¹" (Vitamin D's mark) is split
+        base_height, base_bottom = height[i - 1], bottom[i - 1]
+        if all(height[j] <= MARK_HEIGHT_SHARE * base_height
+               and base_bottom - bottom[j] > MARK_RAISE_SHARE * base_height for j in range(i, end)):
+            starts[i] = True
 
 
 def _word_facts(handle: int, heads: list[int], text_objects: list[int | None]):

@@ -133,3 +133,30 @@ def test_units_keep_the_micro_sign():
     pdf.save()
     texts = [word.text for word in layer(buffer.getvalue()).page.words]
     assert "\u00b5g/dL" in texts and "x10^3/\u00b5L" in texts  # U+00B5, not Greek mu U+03BC
+
+
+def _superscripts_pdf() -> bytes:
+    """Names with a raised mark in smaller type and no space before it, beside words whose
+    raised part is no mark (a unit's power, a civility, a name's own digits)."""
+    import io
+    from reportlab.pdfgen import canvas
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=A4)
+    for n, (word, mark) in enumerate([("Glucose", "01"), ("eGFR", "a"), ("Platelets", "*"),
+                                      ("m", "2"), ("cm", "2"), ("x10", "3"), ("M", "me"), ("HbA", "1c")]):
+        text = pdf.beginText(72, 700 - 30 * n)
+        text.setFont("Helvetica", 10)
+        text.setRise(0)  # the rise is text state: it would carry over from the line above
+        text.textOut(word)
+        text.setFont("Helvetica", 6)
+        text.setRise(4)
+        text.textOut(mark)
+        pdf.drawText(text)
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_raised_mark_glued_to_a_name_is_its_own_word():
+    words = [w.text for w in layer(_superscripts_pdf()).page.words]
+    assert words[:6] == ["Glucose", "01", "eGFR", "a", "Platelets", "*"]
+    assert words[6:] == ["m2", "cm2", "x103", "Mme", "HbA1c"]
