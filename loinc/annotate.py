@@ -80,10 +80,13 @@ def name_for_matching(result: LabReportResult) -> str:
 # positives are its "posi..." words, as parser.normalize picks them). On the non-sealed html_i18n
 # and real_i18n rows with such a word and no unit: 15 of 28 auto-matched right (7 before), top-1
 # unchanged (20), no wrong auto-match.
+# "Trace" on a strip, in French, Italian, Spanish and German: an ordinal step like "1+".
+_EUROPEAN_TRACE = ["traces", "trace", "tracce", "traccia", "indicios", "trazas", "spuren", "spur"]
 _EUROPEAN_ORDINAL = sorted(vocabulary.european_presence_words(), key=len, reverse=True)
 _ORDINAL_VALUE = re.compile(
     r"^(?:negative|positive|neg|pos|nil|absent|present|trace|reactive|non[ -]?reactive|detected|"
-    r"not detected|[1-4]\s?\+|\+{1,4}|" + "|".join(map(re.escape, _EUROPEAN_ORDINAL)) + r")$", re.IGNORECASE)
+    r"not detected|[1-4]\s?\+|\+{1,4}|" + "|".join(map(re.escape, _EUROPEAN_ORDINAL + _EUROPEAN_TRACE)) + r")$",
+    re.IGNORECASE)
 
 
 def value_kind(result: LabReportResult) -> str | None:

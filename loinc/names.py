@@ -99,7 +99,7 @@ class ReadName:
 def fold(text: str) -> str:
     """Lower-case ASCII-ish text with punctuation turned into spaces."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKD", text)
+        text = unicodedata.normalize("NFKD", text.replace("ß", "ss"))  # "Eiweiß" as "EIWEISS" is printed
         text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = text.replace("µ", "u").replace("μ", "u").lower()
     text = _ABSOLUTE_MARK.sub(r"\1 absolute ", text)  # "Lymphs#", "NEUT#": an absolute count
@@ -169,6 +169,7 @@ def _singular(word: str) -> str:
     return word
 
 
+_EUROPEAN_BLOOD = {"sang", "blut", "sangue", "sangre"}
 _BLOOD_CELLS = re.compile(r"\b(red|white) blood cell")
 # "Occult blood", or a name that is only "Blood" (a urinalysis row), names what is tested for,
 # not the specimen: the specimen comes from the row's sample type or panel.
@@ -201,6 +202,8 @@ def read_name(printed: str) -> ReadName:
         printed = f"{letter.group(1)} {printed[:letter.start()]}"  # read like "S. Alkaline phosphatase"
     # "Red blood cells" names cells, not a specimen: in a urinalysis they are urine sediment.
     text = _BLOOD_CELLS.sub(r"\1 cell", fold(printed))
+    if text in _EUROPEAN_BLOOD:  # "Sang", "Blut" alone: the strip's blood, as the English "Blood" is
+        text = "blood"
     specimen = None
     found = [m for m in _specimen_pattern().finditer(text)]
     if _BLOOD_AS_ANALYTE.search(text):

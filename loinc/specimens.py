@@ -16,7 +16,8 @@ _SAMPLE_TYPE_SPECIMEN = {
     "urine": "urine", "serum_plasma_blood": "any_blood", "capillary_blood": "blood", "stool": "stool",
 }
 _PANEL_RULES = (
-    (re.compile(r"\burin|\bua\b|\bre me\b|routine examination"), "urine"),
+    # Spanish "orina", German "Harn" (not "Harnstoff": urea) and "Urin..." head urine sections too.
+    (re.compile(r"\burin|\bua\b|\bre me\b|routine examination|\borina\b|\bharn(?!stoff|saure)"), "urine"),
     (re.compile(r"\bstool|\bmotion|\bfaec|\bfec"), "stool"),
     (re.compile(r"\bcsf\b|cerebrospinal"), "csf"),
     (re.compile(r"\bcbc\b|blood count|haemogram|hemogram|differential|\bdlc\b|\bhematology|\bhaematology"), "blood"),
