@@ -65,6 +65,7 @@ MAX_NAME_LENGTH = 200      # printed test names are short; a runaway line must n
 RANKED_KEEP = 20            # candidates rank() returns: enough for top 5, the lead and tie checks
 
 _WORD_SPLIT = re.compile(r"[ /]+")
+_NAME_AND_SYNONYM = re.compile(r"^\s*([^()]*\w[^()]*?)\s*\(([^()]*\w[^()]*)\)\s*$")  # "X (Y)", nothing after
 _TWIN_BLIND_KINDS = {None, "fraction", "ratio"}  # unit kinds that cannot tell mass from substance
 _TWIN_PROPERTIES = (
     {"mass/volume", "moles/volume"},
@@ -430,7 +431,27 @@ class Matcher:
         if alias_entry is not None:
             rest = [(c.entry, conf) for c, conf in zip(ranked[:top], confidences) if c.entry.code != alias_entry.code]
             return MatchResult(AUTO_MATCH, [(alias_entry, 1.0), *rest][:top])
+        if status == NEEDS_REVIEW:
+            both = self._both_names_agree(name, unit, panel, specimen, top, calculated, value_kind)
+            if both is not None:
+                return both
         return MatchResult(status, [(c.entry, conf) for c, conf in zip(ranked[:top], confidences)])
+
+    def _both_names_agree(self, name: str, unit: str | None, panel: str | None, specimen: str | None, top: int,
+                          calculated: bool, value_kind: str | None) -> MatchResult | None:
+        """"ASAT (TGO)", "FREIES T4 (FT4)": a name and its synonym in brackets, each auto-matching the
+        same test on its own, decide together what the longer, less similar whole name did not."""
+        found = _NAME_AND_SYNONYM.match(name)
+        if found is None:
+            return None
+        results = [self.match(part, unit, panel=panel, specimen=specimen, top=top, calculated=calculated,
+                              value_kind=value_kind) for part in found.group(1, 2)]
+        if any(r.status != AUTO_MATCH or not r.matches for r in results):
+            return None
+        first, second = (r.matches[0][0] for r in results)
+        if self._test_key_of[first.code] != self._test_key_of[second.code]:
+            return None
+        return results[0]
 
     def judge(
         self, name: str, unit: str | None, ranked: list[Candidate], *, panel: str | None = None,
