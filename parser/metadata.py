@@ -220,6 +220,8 @@ def _cut_trailing_label(text: str) -> list[str]:
     """A value printed close to the next label, without colons ("24.06.2024 Probenentnahme"
     before that label's own value): cut before the label when a number ends the value."""
     tokens = text.split()
+    if len(tokens) < 2 or _last_word(" ".join(tokens[-_MAX_LABEL_WORDS:])) not in _LABEL_ENDS:
+        return [text]  # most phrases: no label ends them (one key, not one per tail length)
     for n in range(min(_MAX_LABEL_WORDS, len(tokens) - 1), 0, -1):
         if _label_key(" ".join(tokens[-n:])) in _LABELS and re.search(r"\d", tokens[-n - 1]):
             return [" ".join(tokens[:-n]), " ".join(tokens[-n:])]
@@ -228,7 +230,7 @@ def _cut_trailing_label(text: str) -> list[str]:
 
 def _split_label(text: str) -> tuple[str | None, str]:
     """("patient name", "Rahul Sharma") from "Patient Name: Rahul Sharma"; label None if none."""
-    colon = _LABEL_COLON.search(text)
+    colon = _LABEL_COLON.search(text) if ":" in text or "：" in text else None
     if colon:
         head, rest = text[:colon.start()], text[colon.end():]
         key = _label_key(head)
@@ -243,6 +245,14 @@ def _split_label(text: str) -> tuple[str | None, str]:
 
 _MAX_LABEL_WORDS = 4
 _LABEL_STARTS = {label.split(" ")[0] for label in _LABELS}
+# A label key's last word, split at spaces and slashes: the same for every tail of a phrase
+# (the key's spacing around "/" depends on the whole key, its last word does not).
+_KEY_WORDS = re.compile(r"[ /]+")
+_LABEL_ENDS = {_KEY_WORDS.split(label)[-1] for label in _LABELS}
+
+
+def _last_word(text: str) -> str:
+    return _KEY_WORDS.split(_label_key(text))[-1]
 
 
 def _label_prefix(text: str) -> tuple[str | None, str]:
@@ -441,11 +451,13 @@ def unlabelled_patient_name(lines: list[Line]) -> str | None:
     return _name_below_patient_title(lines) or _name_above_age(lines)
 
 
+_PATIENT_TITLE = re.compile(r"patient\s*(information|info|details|demographics|data)?\s*:?", re.I)
+
+
 def _name_below_patient_title(lines: list[Line]) -> str | None:
     for i, line in enumerate(lines):
         for title in line.phrases():
-            if not re.fullmatch(r"patient\s*(information|info|details|demographics|data)?\s*:?",
-                                title.text.strip(), re.I):
+            if not _PATIENT_TITLE.fullmatch(title.text.strip()):
                 continue
             below = [l for l in lines[i + 1:i + 4] if l.page == line.page
                      and l.top - line.bottom < 2.5 * line.size]
@@ -566,16 +578,17 @@ def _prominent_phrase(phrases: list[Phrase], page) -> Phrase | None:
     """A lab whose name has no lab word ("THYROCARE TECHNOLOGIES LTD.", "BIOLOIRE"): the page's
     largest text, at its top and clearly larger than the body, when it is no report title,
     label, address or number."""
-    sizes = [word_size(w) for w in page.words]
-    if not phrases or not sizes:
+    if not phrases or not page.words:
         return None
     largest = max(phrases, key=_phrase_size)
-    size = _phrase_size(largest)
-    if size < max(sizes) or size < _PROMINENT * statistics.median(sizes) or \
-            not 1 <= len(largest.words) <= 6 or re.search(r"[\d:@]", largest.text) or \
+    if not 1 <= len(largest.words) <= 6 or re.search(r"[\d:@]", largest.text) or \
             _TITLE_WORDS.search(largest.text) or _split_label(largest.text)[0] is not None or \
             largest.text.strip().lower() in _HEADINGS or \
             not re.search(r"[^\W\d_]{3}", largest.text):
+        return None  # the text checks first: the page's sizes are asked only for a candidate
+    sizes = [word_size(w) for w in page.words]
+    size = _phrase_size(largest)
+    if size < max(sizes) or size < _PROMINENT * statistics.median(sizes):
         return None
     return largest
 
