@@ -165,3 +165,15 @@ def test_a_report_title_or_a_column_heading_is_never_the_lab_name():
                              [(40, 160, "Kreatinin", 9), (200, 160, "0,8", 9), (260, 160, "mg/dl", 9)]]))
     assert extract_metadata(title).lab_name is None
     assert extract_metadata(heading, "de").lab_name == "MVZ Labor Dr. Kessler"
+
+
+@pytest.mark.parametrize("text, parts", [
+    ("24.06.2024 Probenentnahme", ["24.06.2024", "Probenentnahme"]),
+    ("12345 Age / Sex", ["12345", "Age / Sex"]),  # a slashed label, spaced or not
+    ("12345 Age/Sex", ["12345", "Age/Sex"]),
+    ("Glucose fasting", ["Glucose fasting"]),  # no label ends it
+    ("Sex", ["Sex"]),
+])
+def test_a_label_printed_after_a_value_is_cut_off(text, parts):
+    from parser.metadata import split_at_labels
+    assert split_at_labels(text) == parts

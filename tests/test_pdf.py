@@ -160,3 +160,10 @@ def test_a_raised_mark_glued_to_a_name_is_its_own_word():
     words = [w.text for w in layer(_superscripts_pdf()).page.words]
     assert words[:6] == ["Glucose", "01", "eGFR", "a", "Platelets", "*"]
     assert words[6:] == ["m2", "cm2", "x103", "Mme", "HbA1c"]
+
+
+def test_rules_round_to_tenths_exactly_as_python():
+    import numpy as np
+    from parser.pdf import _round_tenths
+    values = [0.25, 0.15, 0.35, 72.25, -0.05, -0.25, 1.05, 2.675, 1e-9, -1e-9, 123.44999, 595.275]
+    assert _round_tenths(np.array(values)).tolist() == [round(v, 1) for v in values]
