@@ -174,6 +174,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
             not _value_label_only(words, keys) and not _name_label_only(words, keys, height):
         return []  # most lines: not two label words, so no header
     matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
+    matched, unmatched, unknown = _names_phrase(words, matched, unmatched, unknown, height)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
         # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary
         # lacks; the leftmost unknown heading is the name column.
@@ -288,6 +289,38 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
         matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
         i += n
     return matched, unmatched, unknown
+
+
+def _names_phrase(words: list[tuple[str, float, float]], matched: list[Column],
+                  unmatched: list[float], unknown: list[Column], height: float
+                  ) -> tuple[list[Column], list[float], list[Column]]:
+    """A flag label run on with single spaces after the names' label and a word the
+    vocabulary lacks ("Test Report Status  Final" in one cell, Agilus/SRL) is part of the
+    names' heading, not a column of its own: cut there, it split every name in two."""
+    names = [i for i, c in enumerate(matched) if c.kind == NAME]
+    if not names or names[0] + 1 >= len(matched) or matched[names[0] + 1].kind != FLAG:
+        return matched, unmatched, unknown
+    name, flag = matched[names[0]], matched[names[0] + 1]
+    # The words from the names' label to the end of the flag label (which may have taken
+    # the unknown word before it: "Report Status"): at least one besides the flag word.
+    chain = [w for w in words if name.x1 <= w[1] and w[2] <= flag.x1 + 0.5]
+    if len(chain) < 2:
+        return matched, unmatched, unknown
+    after = [w for w in words if w[1] >= flag.x1]
+    run = [(name.label, name.x0, name.x1)] + chain
+    for w in after:
+        if w[1] - run[-1][2] < max(2.0, 0.6 * height) and w[1] in unmatched:
+            run.append(w)
+        else:
+            break
+    gaps = [b[1] - a[2] for a, b in zip(run, run[1:])]
+    if any(gap > max(2.0, 0.6 * height) for gap in gaps):
+        return matched, unmatched, unknown
+    inside = {w[1] for w in run[1:]} | {flag.x0}
+    merged = Column(NAME, name.x0, run[-1][2], " ".join(label_key(w[0]) for w in run))
+    matched = matched[:names[0]] + [merged] + matched[names[0] + 2:]
+    return (matched, [x for x in unmatched if x not in inside],
+            [c for c in unknown if c.x0 not in inside])
 
 
 def _word_gap(word: Column, height: float) -> float:

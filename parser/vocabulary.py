@@ -82,7 +82,8 @@ METHOD_WORDS: dict[str, list[str]] = {
     ],
 }
 # Labels starting a method line ("Method: ...").
-METHOD_LABELS: dict[str, list[str]] = {"en": ["method", "methodology", "technique", "principle"]}
+METHOD_LABELS: dict[str, list[str]] = {
+    "en": ["method", "methodology", "technique", "principle", "technology"]}
 
 # ---------------------------------------------------------------- not test names
 # Line starts that mean "not a result" even when something sits in the value column.
@@ -470,6 +471,22 @@ def range_sex_words() -> dict[str, str]:
     """Lower-case word leading a range tier -> "male" / "female", every language's."""
     return {word: sex for table in RANGE_SEX_WORDS.values() for sex, entries in table.items()
             for word in entries}
+
+
+# The labels of interpretive tiers printed in a range cell ("Below 6.0% : Normal / 6.0% -
+# 6.5% : Prediabetic", "Desirable : < 200 / Borderline High : 200 - 239"): the normal tier is
+# the reference range, the others are decision limits. Longest first where one holds another.
+RANGE_TIER_WORDS: dict[str, list[str]] = {
+    "normal": ["normal", "desirable", "optimal", "sufficiency", "sufficient", "non diabetic",
+               "non-diabetic", "souhaitable", "optimale", "wünschenswert", "ottimale",
+               "desiderabile", "deseable", "óptimo", "suffisance", "suficiencia"],
+    "other": ["borderline high", "borderline low", "borderline", "very high", "high",
+              "low", "near optimal", "above optimal", "prediabetic", "pre-diabetic",
+              "prediabetes", "pre-diabetes", "diabetic", "diabetes", "deficiency", "deficient",
+              "insufficiency", "insufficient", "toxicity", "toxic", "elevated", "intermediate",
+              "carence", "insuffisance", "mangel", "carenza", "insufficienza", "deficiencia",
+              "insuficiencia", "élevé", "limite", "erhöht", "elevato", "elevado"],
+}
 
 
 # Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").

@@ -110,13 +110,16 @@ def split_at_labels(phrase: Phrase, header: Header) -> list[Phrase]:
     words = phrase.words
     for i in range(len(words) - 1, 0, -1):
         for col in header.columns:
-            if col.kind not in (*cols.VALUE_KINDS, cols.UNITS, cols.RANGE):
+            # A headed column of another kind (Thyrocare's "TECHNOLOGY": "C.L.I.A") holds
+            # words of any kind: its label's edge alone cuts.
+            headed_other = col.kind == cols.OTHER and bool(col.label)
+            if col.kind not in (*cols.VALUE_KINDS, cols.UNITS, cols.RANGE) and not headed_other:
                 continue
             size = word_size(words[i])
             slack, gap = 0.3 * size, words[i].x0 - words[i - 1].x1
             # wider than a space: single-spaced fields are read_fields' to split
-            if gap > 0.5 * size and abs(words[i].x0 - col.x0) <= slack and \
-                    cols.leading_kind(" ".join(w.text for w in words[i:])) != cols.OTHER:
+            if gap > (0.3 if headed_other else 0.5) * size and abs(words[i].x0 - col.x0) <= slack and (headed_other or
+                    cols.leading_kind(" ".join(w.text for w in words[i:])) != cols.OTHER):
                 return [*split_at_labels(Phrase(words[:i]), header), Phrase(words[i:])]
     return [phrase]
 

@@ -231,7 +231,7 @@ class TableReader:
             unit_column=cols.UNITS in self.header.kinds,
             ambiguous=c.ambiguous,
             ocr=c.line.ocr,
-            method=method,
+            method=method or self._method_cell(c),
         )
         if (other := _other_measurement(c)) is not None:
             row.second = other  # "soit 3,57 G/l" in a column no label names
@@ -267,9 +267,10 @@ class TableReader:
             close_below_last = last_line is not None and not prefix and \
                 p.line.top - last_line.bottom < 0.8 * p.line.size
             if close_below_last and last is not None and not name.startswith(ptext) \
-                    and continues_name(last.name, ptext):
+                    and (continues_name(last.name, ptext) or self._wraps_last(p, last_line, c)):
                 last.name = f"{last.name} {ptext}"
                 last.words.extend(p.name_words())
+                last_line = p.line  # a third line of the same name continues from this one
                 continue
             if id(p) in self.annotations:
                 if last is not None and last.method is None:
@@ -296,6 +297,37 @@ class TableReader:
             orphan = p if not NON_RESULT_NAMES.match(ptext) else None
         return prefix, prefix_words, orphan
 
+    def _method_cell(self, c: Cells) -> str | None:
+        """The row's cell in a column headed as the method ("TECHNOLOGY": "C.L.I.A",
+        "CALCULATED"): never the name's or the value's, it tells how the value was got."""
+        if not any(col.kind == cols.OTHER and METHOD_LINE.match(col.label) for col in self.header.columns):
+            return None
+        return c.text(cols.OTHER).strip() or None
+
+    def _wraps_last(self, p: Cells, above: Line, below: Cells | None) -> bool:
+        """Is name-only line `p` the rest of the row name above it, wrapped in a narrow column
+        ("THYROID STIMULATING" / "HORMONE (TSH)")? It starts where that name starts, sits a
+        line's spacing under it, clearly nearer to it than to the next value line (whose own
+        first name line would sit nearer that row), and is no heading."""
+        words = p.name_words()
+        if self.last is None or not words or not self.last.words or self.style.heading_like(p) \
+                or id(p) in self.annotations or METHOD_WORDS.search(p.text(cols.NAME)):
+            return False  # a heading, or the method/comment line the table prints under rows
+        line = [w for w in self.last.words if above.top <= (w.top + w.bottom) / 2 <= above.bottom
+                and self.header.assign(w.x0, w.x1, w.text, word_size(w)) == cols.NAME]
+        if not line or abs(words[0].x0 - line[0].x0) > 0.5 * p.line.size or \
+                re.search(r"[.…_]{3,}$", line[-1].text):
+            return False  # a name run to a dotted leader did not wrap
+        # It wrapped: its first word did not fit after the line above (a note under a short
+        # name, "CRP" / "Nüchternblutentnahme ...", would have).
+        width = line[-1].x1 - line[0].x0 + _SPACE_SHARE * word_size(words[0]) + words[0].x1 - words[0].x0
+        if width <= self.style.name_width:
+            return False
+        gap_above = p.line.top - above.bottom
+        if below is None:
+            return gap_above < 0.5 * p.line.size
+        return gap_above < (below.line.top - p.line.bottom) - 0.1 * p.line.size
+
     def finish(self) -> None:
         """Lines after the last row: its method, or a heading naming the next table's panel
         (which may be on the next page)."""
@@ -305,6 +337,12 @@ class TableReader:
             if id(p) in self.annotations:
                 if last is not None and last.method is None:
                     last.method = ptext
+                continue
+            if last is not None and last_line is not None and not self.style.method_like(p, last_line) \
+                    and p.line.top - last_line.bottom < 0.8 * p.line.size and self._wraps_last(p, last_line, None):
+                last.name = f"{last.name} {ptext}"  # the last row's wrapped name
+                last.words.extend(p.name_words())
+                last_line = p.line
                 continue
             if self.style.method_like(p, last_line) and last is not None and last.method is None \
                     and last_line is not None and p.line.top - last_line.bottom < 1.5 * p.line.size:
