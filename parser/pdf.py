@@ -236,43 +236,50 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     )
     ends = first[1:].tolist() + [len(kept)]
     rounded = np.round(np.column_stack(bounds), 2).tolist()
-    fonts: dict[bytes, bool] = {}
-    bold_by_font: dict[int, bool] = {}  # by pdfium font handle: one lookup, not one per word
-    size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
-    font_by_object: dict[int, int | None] = {}  # a text object has one font
-    font_buffer = ctypes.create_string_buffer(128)
-    words = []
     starts = first.tolist()
     heads = [kept[a] for a in starts]  # each word's first character
     text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
     angles, font_sizes = _word_facts(handle, heads, text_objects)
+    spans = [kept_text[a:b] for a, b in zip(starts, ends)]
+    return _made_words(textpage, frame, spans, rounded, heads, text_objects, angles, font_sizes), garbage
+
+
+def _made_words(textpage, frame: PageFrame, spans: list[str], rounded: list[list[float]], heads: list[int],
+                text_objects: list[int | None], angles: list[float], font_sizes: list[float]) -> list[Word]:
+    """The level words, each with its printed size and boldness (asked once per text object,
+    font, or (font size, box height), not once per word)."""
+    fonts: dict[bytes, bool] = {}
+    bold_by_font: dict[int, bool] = {}  # by pdfium font handle
+    bold_by_object: dict[int, bool] = {}  # a text object has one font
+    size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
+    font_buffer = ctypes.create_string_buffer(128)
     level_by_angle: dict[float, bool] = {}
-    for n, (a, b) in enumerate(zip(starts, ends)):
-        angle = angles[n]
+    words = []
+    for word_text, (wx0, wtop, wx1, wbottom), head, text_object, angle, font_size in zip(
+            spans, rounded, heads, text_objects, angles, font_sizes):
         level = level_by_angle.get(angle)
         if level is None:
             level = level_by_angle[angle] = _reads_horizontally(angle, frame)
         if not level:
             continue  # watermarks, vertical side notes, text shown sideways
-        word_text = kept_text[a:b]
-        wx0, wtop, wx1, wbottom = rounded[n]
         if not word_text.isascii():
             word_text = _normalize(word_text)
-        text_object = text_objects[n]
-        font = font_by_object.get(text_object) if text_object else None
-        if font is None and text_object:
-            font = font_by_object[text_object] = _text_object_font(text_object)
-        bold = bold_by_font.get(font) if font else None
+        bold = bold_by_object.get(text_object) if text_object else None
         if bold is None:
-            bold = _is_bold(textpage, heads[n], fonts, font_buffer)
+            font = _text_object_font(text_object) if text_object else None
+            bold = bold_by_font.get(font) if font else None
+            if bold is None:
+                bold = _is_bold(textpage, head, fonts, font_buffer)
+                if font:
+                    bold_by_font[font] = bold
             if font:
-                bold_by_font[font] = bold
-        box = (font_sizes[n], wbottom - wtop)
+                bold_by_object[text_object] = bold
+        box = (font_size, wbottom - wtop)
         size = size_by_box.get(box)
         if size is None:
             size = size_by_box[box] = printed_size(*box)
         words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
-    return words, garbage
+    return words
 
 
 
