@@ -269,7 +269,22 @@ def unit_expected_but_missing(result: LabReportResult) -> bool:
     """
     if result.units or not _plain_number(result):
         return False
-    return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name)
+    return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name) and not _unitless_code(result)
+
+
+# The same words in the LOINC component of an auto-matched code: "Densité", "Peso specifico" are
+# "Specific gravity" (no "/" here: "Neutrophils/100 leukocytes" is a percentage that needs its %).
+_UNITLESS_COMPONENT = re.compile(r"\bratio\b|\bindex\b|\binr\b|\bph\b|specific gravity", re.IGNORECASE)
+
+
+def _unitless_code(result: LabReportResult) -> bool:
+    """The row's auto-matched LOINC code is a quantity printed without a unit."""
+    if result.loinc_match_status != "auto_match" or not result.loinc_matches:
+        return False
+    from loinc.matcher import get_matcher
+
+    entry = get_matcher().lookup(result.loinc_matches[0].loinc_code)
+    return entry is not None and bool(_UNITLESS_COMPONENT.search(entry.component))
 
 
 def has_range(result: LabReportResult) -> bool:
