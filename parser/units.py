@@ -26,7 +26,7 @@ _NOT_UNITS = {"a", "h", "l", "n", "c", "s", "d", "m", "g", "u", "x", "hh", "ll",
               "negative", "test", "result", "units", "unit", "range", "flag"}
 # "/mm°", "/mm?": OCR's readings of a cube's ³ after mm or cm (a "?" only at the unit's end).
 CUBE_SLIP = re.compile(r"(?<=[mc]m)(?:°|\?(?=\s*$))")
-_ANNOTATION = re.compile(r"\{([^{}]*)\}")
+_ANNOTATION = re.compile(r"\{(\d[\d.,]*_?m2)\}")  # UCUM's body surface: "{1.73_m2}"
 
 
 def unit_key(text: str) -> str:
@@ -35,7 +35,8 @@ def unit_key(text: str) -> str:
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
     key = CUBE_SLIP.sub("3", key)
     key = re.sub(r"\s+", "", key)
-    if "{" in key:  # UCUM's annotation braces: "ml/min/{1.73_m2}" is ml/min/1.73m2
+    if "{" in key:  # UCUM's annotation braces: "ml/min/{1.73_m2}" is ml/min/1.73m2 (OCR's
+        # braces for a range's brackets are never a whole annotation of this shape)
         key = _ANNOTATION.sub(lambda m: m.group(1).replace("_", ""), key)
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)
