@@ -17,6 +17,8 @@ A row is wrong when its value, unit, range or interpretation differs from the ex
 
 `--sealed N` (4 or 5) prints only that sealed HTML slice's calibration and routing (aggregates per
 language group and form; never a document): the routing on reports nothing was tuned on.
+`--reallike dev|sealed` prints the same for the real-like family (fixtures/README.md), per batch
+(batch 2: layouts the parser's developers never saw) and form.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes). `--cache DIR` keeps parses (only valid while the parser is unchanged).
 """
@@ -30,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.review_corpus import Case, drawn, families, html_drawn, sealed_html
+from benchmarks.review_corpus import Case, drawn, families, html_drawn, reallike, sealed_html
 from review import risk
 from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
 
@@ -143,6 +145,25 @@ def sealed_figures(number: int, cases: list[Case]) -> None:
     print(line(f"SEALED-{number} everything", figures(cases, after)))
 
 
+def reallike_figures(folder: str, cases: list[Case]) -> None:
+    """The real-like family's routing per batch and form, and its calibration (aggregates only)."""
+    print(f"Calibration on the real-like {folder} reports, {len(cases)} documents (ten equal groups of rows):")
+    print_calibration(calibration(cases))
+    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
+    print(f"\n{FAMILY_HEADER}")
+    for batch in ("1", "2"):
+        for form in ("digital", "scan", "photo"):
+            chosen = [c for c in cases if c.name.startswith(f"{batch}/") and _form(c.name) == form]
+            if chosen:
+                print(line(f"reallike-{batch} {folder} {form}", figures(chosen, after)))
+        print(line(f"reallike-{batch} {folder} all forms",
+                   figures([c for c in cases if c.name.startswith(f"{batch}/")], after)))
+
+
+def _form(name: str) -> str:
+    return "scan" if "_scan." in name else "photo" if "_photo." in name else "digital"
+
+
 def html_parts(cases: list[Case]) -> dict[str, list[Case]]:
     """The html check reports by language group and form, then all of them (the sealed split)."""
     parts = {}
@@ -169,10 +190,15 @@ def main(argv: list[str] | None = None) -> int:
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
     options.add_argument("--digital", action="store_true",
                          help="digital documents only (no scans or photos: OCR is the slow part)")
+    options.add_argument("--reallike", choices=("dev", "sealed"),
+                         help="only the real-like family's dev or sealed reports (sealed: aggregates only)")
     options.add_argument("--sealed", type=int, choices=(4, 5), metavar="N",
                          help="only sealed HTML slice N, 4 or 5 (fixtures/README.md): aggregates only")
     args = options.parse_args(argv)
     started = time.perf_counter()
+    if args.reallike:
+        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache)))
+        return 0
     if args.sealed:
         sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
         return 0

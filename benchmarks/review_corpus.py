@@ -53,12 +53,13 @@ class Case:
         return self.missed > 0 or not all(self.row_right)
 
 
-def judge(expected: dict, report: ReportData) -> tuple[list[bool], int, list[bool | None]]:
+def judge(expected: dict, report: ReportData, codes_from=None) -> tuple[list[bool], int, list[bool | None]]:
     """(per parsed row: right?, expected rows missed, per parsed row: LOINC code right?).
 
     The acceptable codes of a generated row come from benchmarks/loinc_truth.py (None for real
-    reports: judged without the code); the parsed row's top code must be one of them and its
-    printed unit must not contradict the code's property.
+    reports: judged without the code), or from `codes_from` (a family's own LOINC truth); the
+    parsed row's top code must be one of them and its printed unit must not contradict the
+    code's property.
     """
     from benchmarks.loinc_truth import expected_codes
     from review.evidence import unit_fits_code
@@ -71,7 +72,7 @@ def judge(expected: dict, report: ReportData) -> tuple[list[bool], int, list[boo
     for i, j in pairs:
         agreement = field_matches(exp_rows[i], pred_rows[j])
         right[j] = all(agreement[name] for name in JUDGED_FIELDS)
-        codes = expected_codes(exp_rows[i])
+        codes = (codes_from or expected_codes)(exp_rows[i])
         if codes is not None:
             row = report.results[j]
             top = row.loinc_matches[0].loinc_code if row.loinc_matches else None
@@ -124,13 +125,14 @@ def _read(data: bytes, filename: str, cache: Path | None) -> ReportData | None:
         return None
 
 
-def _case(name: str, family: str, data, expected: dict, cache: Path | None, key: str | None = None) -> Case | None:
+def _case(name: str, family: str, data, expected: dict, cache: Path | None, key: str | None = None,
+          codes_from=None) -> Case | None:
     if "failure_reason" in expected:
         return None
     report = parse(data, name, cache, key)
     if report is None:
         return None  # a refused report fails; it never reaches review or a client
-    right, missed, loinc_right = judge(expected, report)
+    right, missed, loinc_right = judge(expected, report, codes_from)
     return Case(name, family, report, right, missed, loinc_right)
 
 
@@ -325,6 +327,24 @@ def _differential_to_100(truth, style) -> None:
 
 
 # The html family's sealed slice: never read, never scored here.
+def reallike(folder: str, cache: Path | None):
+    """Cases of the real-like family's `folder` (dev or sealed; fixtures/README.md), judged with the
+    family's own LOINC truth, named `<batch>/<file>` (batch 1 or 2, fixtures/reallike/build.py).
+    Sealed cases are for aggregate figures only."""
+    from fixtures.catalog import discover
+    from fixtures.reallike.build import SECOND_BATCH
+    from fixtures.reallike.loinc import acceptable_codes
+
+    for fixture in discover(families=("reallike",)):
+        if fixture.path.parent.name != folder:
+            continue
+        batch = "2" if fixture.layout in SECOND_BATCH else "1"
+        case = _case(f"{batch}/{fixture.path.name}", "reallike", fixture.path.read_bytes(), fixture.expected,
+                     cache, codes_from=acceptable_codes)
+        if case is not None:
+            yield case
+
+
 SEALED = ("sealed", "holdout")
 
 
