@@ -32,13 +32,13 @@ def test_a_name_wrapped_in_a_narrow_column_keeps_its_second_line():
     # The value sits on the name's first line; the rest of the name is alone on the next
     # line, nearer to it than to the next row. A note under a short name is not a wrap.
     doc = document(page([
-        [(40, 100, "TEST NAME"), (170, 100, "RESULT"), (240, 100, "UNITS"), (320, 100, "REFERENCE RANGE")],
-        [(40, 120, "THYROID STIMULATING"), (170, 120, "2.41"), (240, 120, "µIU/mL"), (320, 120, "0.35 - 5.50")],
+        [(40, 100, "TEST NAME"), (160, 100, "RESULT"), (240, 100, "UNITS"), (320, 100, "REFERENCE RANGE")],
+        [(40, 120, "THYROID STIMULATING"), (160, 120, "2.41"), (240, 120, "µIU/mL"), (320, 120, "0.35 - 5.50")],
         [(40, 131, "HORMONE (TSH)")],
-        [(40, 146, "TOTAL THYROXINE (T4)"), (170, 146, "8.4"), (240, 146, "µg/dL"), (320, 146, "4.5 - 12.0")],
-        [(40, 166, "CRP"), (170, 166, "3"), (240, 166, "mg/L"), (320, 166, "0 - 5")],
+        [(40, 146, "TOTAL THYROXINE (T4)"), (160, 146, "8.4"), (240, 146, "µg/dL"), (320, 146, "4.5 - 12.0")],
+        [(40, 166, "CRP"), (160, 166, "3"), (240, 166, "mg/L"), (320, 166, "0 - 5")],
         [(40, 177, "Fasting sample")],
-        [(40, 192, "SODIUM"), (170, 192, "139"), (240, 192, "mmol/L"), (320, 192, "135 - 145")],
+        [(40, 192, "SODIUM"), (160, 192, "139"), (240, 192, "mmol/L"), (320, 192, "135 - 145")],
     ]))
     names = [name for name, _, _ in _rows(doc)]
     assert names == ["THYROID STIMULATING HORMONE (TSH)", "TOTAL THYROXINE (T4)", "CRP", "SODIUM"]

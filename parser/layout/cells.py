@@ -118,8 +118,9 @@ def split_at_labels(phrase: Phrase, header: Header) -> list[Phrase]:
             size = word_size(words[i])
             slack, gap = 0.3 * size, words[i].x0 - words[i - 1].x1
             # wider than a space: single-spaced fields are read_fields' to split
-            if gap > (0.3 if headed_other else 0.5) * size and abs(words[i].x0 - col.x0) <= slack and (headed_other or
-                    cols.leading_kind(" ".join(w.text for w in words[i:])) != cols.OTHER):
+            wide = gap > (0.3 if headed_other else 0.5) * size
+            if wide and abs(words[i].x0 - col.x0) <= slack and (
+                    headed_other or cols.leading_kind(" ".join(w.text for w in words[i:])) != cols.OTHER):
                 return [*split_at_labels(Phrase(words[:i]), header), Phrase(words[i:])]
     return [phrase]
 

@@ -297,10 +297,16 @@ class TableReader:
             orphan = p if not NON_RESULT_NAMES.match(ptext) else None
         return prefix, prefix_words, orphan
 
+    def _name_room(self, x0: float) -> float:
+        """The width the names have from x0 to the next column's label."""
+        right = [c.x0 for c in self.header.columns if c.kind != cols.NAME and c.x0 > x0]
+        return min(right) - x0 if right else 0.0
+
     def _method_cell(self, c: Cells) -> str | None:
         """The row's cell in a column headed as the method ("TECHNOLOGY": "C.L.I.A",
         "CALCULATED"): never the name's or the value's, it tells how the value was got."""
-        if not any(col.kind == cols.OTHER and METHOD_LINE.match(col.label) for col in self.header.columns):
+        if not any(col.kind == cols.OTHER and METHOD_LINE.match(col.label)
+                   for col in self.header.columns):
             return None
         return c.text(cols.OTHER).strip() or None
 
@@ -318,11 +324,13 @@ class TableReader:
         if not line or abs(words[0].x0 - line[0].x0) > 0.5 * p.line.size or \
                 re.search(r"[.…_]{3,}$", line[-1].text):
             return False  # a name run to a dotted leader did not wrap
-        # It wrapped: its first word did not fit after the line above (a note under a short
-        # name, "CRP" / "Nüchternblutentnahme ...", would have).
+        # It wrapped: its first word did not fit after the line above, within the room the
+        # names have up to the next column (a note under a short name, "CRP" / "Nüchtern-
+        # blutentnahme ...", or a method "GLUKOSE" / "Hexokinase" would have).
+        room = max(self.style.name_width, self._name_room(line[0].x0))
         width = line[-1].x1 - line[0].x0 + _SPACE_SHARE * word_size(words[0]) + words[0].x1 - words[0].x0
-        if width <= self.style.name_width:
-            return False
+        if width <= room or all(PANEL_WORDS.fullmatch(w.text) for w in words):
+            return False  # it fitted; or the next section's heading ("IMMUNOLOGIE")
         gap_above = p.line.top - above.bottom
         if below is None:
             return gap_above < 0.5 * p.line.size
