@@ -15,7 +15,7 @@ from parser.columns import OUT_OF_RANGE, looks_like_unit
 from parser.flags import interpret, parse_flag, parse_value_mark
 from parser.layout import RawRow, is_non_result_label
 from parser.models import LabReportResult
-from parser.ranges import NUMBER, parse_number, parse_range, repair_ocr_range
+from parser.ranges import NUMBER, names_a_tier, parse_number, parse_range, repair_ocr_range
 from parser import units as unit_lexicon
 from parser import vocabulary
 
@@ -76,7 +76,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     name = clean_test_name(row.name[:arrow.start()] if arrow else row.name)
     if row.ocr:
         name = repair_ocr_name(name)
-    if not plausible_test_name(name):
+    if not plausible_test_name(name) or names_a_tier(name):
         return None
     confidence = row.confidence
     raw_value, range_text = _raw_value(row, context), row.range_text
@@ -235,7 +235,14 @@ def clean_test_name(name: str) -> str:
     name = re.sub(r"\s*(method|methodology)\s*[:\-].*$", "", name, flags=re.I)
     name = _LEADING_MARKS.sub("", name)
     name = _FOOTNOTES.sub("", name)
-    return name.strip(" :;,.-").strip()
+    stripped = name.strip(" :;,.-").strip()
+    if _DOTTED_ABBREVIATION.search(name.rstrip(" :;,-")):
+        return stripped + "."  # "V.G.M.", "S.G.O.T.": the last dot is the abbreviation's own
+    return stripped
+
+
+# A name ending in a dotted abbreviation (two or more letter groups each with its dot).
+_DOTTED_ABBREVIATION = re.compile(r"(?<![\w.])(?:[A-Za-z]{1,4}\.){2,}$")
 
 
 _SPACED_THOUSANDS = re.compile(r"(?<![\d.,])[1-9]\d{0,2}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d.,]|\s\d)")

@@ -104,7 +104,8 @@ def parse_range(text: str | None, gender: str | None = None,
         if gender not in sexed:
             return None
         cleaned = sexed[gender]
-    return _parse_single(cleaned, decimal_comma)
+    normal = _normal_tier(cleaned)
+    return _parse_single(normal if normal is not None else cleaned, decimal_comma)
 
 
 def repair_ocr_range(text: str, decimal_comma: bool = False) -> str:
@@ -144,6 +145,41 @@ def _parse_single(text: str, decimal_comma: bool = False) -> Range | None:
         value = parse_number(m.group(1), decimal_comma)
         return None if value is None else Range(value, None, low_inclusive=False)
     return None
+
+
+def _tier_words(kind: str) -> str:
+    words = sorted(vocabulary.RANGE_TIER_WORDS[kind], key=len, reverse=True)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+
+
+_TIER_LABEL = re.compile(r"(?<![\w-])(?:(?P<normal>" + _tier_words("normal") + r")|(?P<other>"
+                         + _tier_words("other") + r"))(?![\w-])", re.I)
+
+
+def names_a_tier(name: str) -> bool:
+    """A 'name' ending in a tier's label after a colon ("Vitamin D Status: Deficiency") is a
+    line of the interpretive tiers printed under a result, not a test."""
+    m = next(reversed(list(_TIER_LABEL.finditer(name))), None)
+    return m is not None and m.end() == len(name.rstrip(" :.")) and ":" in name[:m.start()]
+
+
+def _normal_tier(text: str) -> str | None:
+    """The bounds of the normal tier of interpretive tiers ("Below 6.0% : Normal 6.0% - 6.5% :
+    Prediabetic >6.5% : Diabetic" -> "Below 6.0", "Deficiency < 20 Insufficiency 20 - 30
+    Sufficiency 30 - 100" -> "30 - 100"); None unless one normal and another tier are labelled.
+    The labels lead their bounds when the text starts with one, else they follow them."""
+    marks = list(_TIER_LABEL.finditer(text))
+    normal = [i for i, m in enumerate(marks) if m.group("normal")]
+    if len(normal) != 1 or not any(m.group("other") for m in marks):
+        return None
+    i = normal[0]
+    if not text[:marks[0].start()].strip(" :;,/|-"):
+        start, end = marks[i].end(), marks[i + 1].start() if i + 1 < len(marks) else len(text)
+    else:
+        start, end = (marks[i - 1].end() if i else 0), marks[i].start()
+    bounds = text[start:end].strip(" :;,/|=")
+    bounds = re.sub(r"(?<=\d)\s*%", "", bounds)  # "6.0% - 6.5%": the unit between the numbers
+    return bounds if re.search(r"\d", bounds) else None
 
 
 def _split_by_sex(text: str) -> dict[str, str] | None:

@@ -32,7 +32,7 @@ def _plain_lis_page():
 
 
 EXPECTED_LIS = [
-    ("S.G.O.T", "34", "U/L", None, 46.0, "normal"),
+    ("S.G.O.T.", "34", "U/L", None, 46.0, "normal"),  # names stay as printed
     ("Total Bilirubin", "0.8", "mg/dl", 0.2, 1.2, "normal"),
     ("Hemoglobin", "13.2", "gm/dl", 13.5, 18.0, "abnormal"),
     ("A/G Ratio", "1.4", None, 1.0, 2.1, "normal"),

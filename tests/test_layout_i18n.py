@@ -43,7 +43,7 @@ def test_french_table_with_grouped_thousands_anteriority_and_qualitative_rows():
         ("Hémoglobine", "11,2", "g/dl", 12.0, 16.0, "abnormal"),
         ("Leucocytes", "7300", "/mm³", 4000.0, 10000.0, "normal"),  # spaces of the grouping dropped
         ("Plaquettes", "445.000", "/mm³", 150000.0, 400000.0, "abnormal"),
-        ("V.G.M", "88,5", "fl", 80.0, 100.0, "normal"),  # the previous result 90,1 is never read
+        ("V.G.M.", "88,5", "fl", 80.0, 100.0, "normal"),  # the previous result 90,1 is never read
         ("Protéines", "Négatif", None, None, None, "normal"),
         ("Aspect", "Légèrement trouble", None, None, None, "abnormal"),
     ]
@@ -119,7 +119,7 @@ def test_dotted_abbreviations_and_count_units_in_rows_without_a_header():
     assert _results(doc) == [
         ("Basófilos", "0.0", "x10^3/µL", 0.0, 0.2, "normal"),
         ("V.C.M", "104.8", "fL", 80.0, 96.0, "abnormal"),
-        ("H.C.M", "30.0", "pg", 27.0, 33.0, "normal"),
+        ("H.C.M.", "30.0", "pg", 27.0, 33.0, "normal"),  # names stay as printed
     ]
 
 
