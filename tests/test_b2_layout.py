@@ -57,3 +57,15 @@ def test_a_method_column_between_name_and_value_is_the_rows_method():
     ]))
     assert _rows(doc) == [("AVERAGE BLOOD GLUCOSE (ABG)", "123", "calculated"),
                           ("TOTAL THYROXINE (T4)", "8.4", "direct")]
+
+
+def test_a_unit_cell_wrapped_onto_the_next_line_is_read_whole():
+    doc = document(page([
+        [(40, 100, "Analyse"), (200, 100, "Résultat"), (260, 100, "Unités"), (360, 100, "Valeurs de référence")],
+        [(40, 120, "Créatinine"), (200, 120, "74"), (260, 120, "µmol/l"), (360, 120, "45 - 90")],
+        [(40, 140, "DFG (CKD-EPI)"), (200, 140, "87"), (260, 140, "ml/min/1,73"), (360, 140, "> 90")],
+        [(260, 151, "m²")],
+        [(40, 166, "Sodium"), (200, 166, "139"), (260, 166, "mmol/l"), (360, 166, "136 - 145")],
+    ]))
+    units = {r.test_name: r.units for r in parse_document(doc).results}
+    assert units == {"Créatinine": "µmol/l", "DFG (CKD-EPI)": "ml/min/1,73 m²", "Sodium": "mmol/l"}

@@ -25,6 +25,7 @@ from parser.layout.rows import (
 )
 from parser.lines import Line, Phrase, word_size
 from parser.page import Word
+from parser.units import runs_on
 
 # An OCR name cell read this unsurely is not a name but a smudge (a small method line).
 _GARBLED_NAME_CONFIDENCE = 0.6
@@ -445,6 +446,8 @@ def continue_row(row: RawRow, c: Cells) -> None:
     extra_units = c.text(cols.UNITS).strip()
     if extra_units and not row.units:
         row.units = extra_units
+    elif extra_units and (whole := runs_on(row.units, extra_units)):
+        row.units = whole  # a wrapped unit cell: "ml/min/1,73" then "m²"
     extra_flag = c.text(cols.FLAG).strip()
     if extra_flag and not row.flag:
         row.flag = extra_flag
