@@ -19,6 +19,7 @@ parser needs a fresh cache directory (the `--fit` command of benchmarks/review.p
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import re
 from dataclasses import dataclass
@@ -106,10 +107,18 @@ def parse(data, filename: str, cache: Path | None, key: str | None = None) -> Re
         report = _read(data() if callable(data) else data, filename, cache)
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            cached.write_text("null" if report is None else report.model_dump_json())
+            cached.write_text("null" if report is None else _dump(report))
     if report is not None:
         annotate_report(report)
     return report
+
+
+def _dump(report: ReportData) -> str:
+    """The report as the cache keeps it: the wire form plus what routing reads that the wire
+    leaves out (the count of unread result-like lines)."""
+    data = json.loads(report.model_dump_json())
+    data["unread_result_lines"] = report.unread_result_lines
+    return json.dumps(data)
 
 
 def _read(data: bytes, filename: str, cache: Path | None) -> ReportData | None:

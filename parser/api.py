@@ -17,6 +17,7 @@ from parser.lines import page_slope
 from parser.metadata import extract_metadata
 from parser.models import ReportData
 from parser.normalize import Context, normalize_row
+from parser.unread import unread_result_lines
 from parser.document import load_document
 from parser.page import Document
 from parser.panels import document_sample_type
@@ -59,8 +60,11 @@ def parse_document(doc: Document) -> ReportData:
         result = normalize_row(row, context)
         if result is not None:
             results.append(result)
-    log.info("parsed document: %d pages, %d results", len(doc.pages), len(results))
-    return ReportData(metadata=metadata, results=results, language=guess.language)
+    unread = unread_result_lines(doc, rows)
+    log.info("parsed document: %d pages, %d results, %d result-like lines unread",
+             len(doc.pages), len(results), unread)
+    return ReportData(metadata=metadata, results=results, language=guess.language,
+                      unread_result_lines=unread)
 
 
 def check_readable(doc: Document) -> None:

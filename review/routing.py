@@ -73,6 +73,7 @@ REASON_MISSING_RANGE = "reference range missing while the report prints ranges"
 REASON_INVERTED_RANGE = "reference range minimum is above its maximum"
 REASON_EMPTY = "empty test name or value"
 REASON_EXPECTED_WRONG = "too many doubtful rows together"
+REASON_UNREAD = "lines that read as results were not read"
 
 
 @dataclass
@@ -143,6 +144,8 @@ def route_report(
     if expected_wrong > max_expected_wrong and not doubtful:
         reasons.append(REASON_EXPECTED_WRONG)
     reasons += panels.missing_members(report)  # a dropped row: no row's evidence can show it
+    if report.unread_result_lines:  # rows the layout may have missed (parser/unread.py)
+        reasons.append(REASON_UNREAD)
     return RoutingDecision(needs_review=bool(reasons), reasons=reasons, uncertain=uncertain_of(report, assessed, doubtful))
 
 

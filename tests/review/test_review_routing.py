@@ -208,3 +208,11 @@ def test_a_no_match_row_goes_to_review_even_with_weak_candidates():
     decision = route_report(report(glucose_row(), row), max_expected_wrong=100.0)
     assert decision.needs_review is True
     assert decision.reasons == ["row 2: no LOINC code found"]
+
+
+def test_lines_that_read_as_results_but_were_not_read_send_the_job_to_review():
+    clean = report(glucose_row(), glucose_row(test_name="Fasting glucose"))
+    clean.unread_result_lines = 3
+    decision = route_report(clean)
+    assert decision.needs_review is True
+    assert decision.reasons == ["lines that read as results were not read"]

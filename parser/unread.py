@@ -1,0 +1,42 @@
+"""Lines that read as a result by their own words but gave no result row.
+
+A layout that finds no result column for a table drops its rows whole, and no evidence about the
+rows that were read can show it. Counting the body lines whose words alone read as a test name,
+a value and a unit or range (`layout.fields.read_fields`), and that no row took a word from,
+lets routing send such a job to a person. Pure: the parser knows nothing of review.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parser.layout import RawRow
+from parser.layout.fields import Fields, read_fields
+from parser.lines import boilerplate_keys, is_boilerplate, page_lines
+from parser.page import Document
+
+
+def unread_result_lines(doc: Document, rows: list[RawRow]) -> int:
+    """How many lines look like a result row (name, value, and a unit or a range) although the
+    layout placed none of their words in any row (a row it placed and then rejected was judged,
+    as a recommendation table's "Borderline High 200 - 239" is)."""
+    used = {id(word) for row in rows for word in row.words}
+    keys = boilerplate_keys(doc)
+    count = 0
+    for page in doc.pages:
+        for line in page_lines(page):
+            if any(id(word) in used for word in line.words) or is_boilerplate(line, page, keys):
+                continue
+            tokens = [w.text for w in line.words]
+            fields = read_fields(tokens, page.source == "ocr")
+            if fields is not None and _result_like(tokens, fields):
+                count += 1
+    return count
+
+
+def _result_like(tokens: list[str], fields: Fields) -> bool:
+    """A unit with a letter or % in it ("Page 1 / 1" is no value and unit), or a range; never
+    a label's line ("Validated by: ...")."""
+    name = " ".join(tokens[slice(*fields.name)])
+    unit = " ".join(tokens[slice(*fields.units)])
+    return ":" not in name and (bool(re.search(r"[^\W\d_]|%", unit)) or fields.range[1] > fields.range[0])
