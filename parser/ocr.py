@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from PIL import Image
@@ -168,8 +168,7 @@ def brackets_for_braces(words: list[Word]) -> list[Word]:
     for word in words:
         text = _CLOSE_BRACE.sub("]", _OPEN_BRACE.sub("[", word.text))
         if text != word.text:
-            word = Word(text=text, x0=word.x0, top=word.top, x1=word.x1, bottom=word.bottom,
-                        conf=word.conf, size=word.size, bold=word.bold)
+            word = replace(word, text=text)
         fixed.append(word)
     return fixed
 
@@ -205,8 +204,7 @@ MISREAD_UNIT_CONFIDENCE = 0.3
 def doubt_misread_units(words: list[Word]) -> list[Word]:
     """`words` with each likely misread unit ("pg/L" for µg/L) given a low confidence."""
     return [
-        Word(text=word.text, x0=word.x0, top=word.top, x1=word.x1, bottom=word.bottom,
-             conf=MISREAD_UNIT_CONFIDENCE, size=word.size, bold=word.bold)
+        replace(word, conf=MISREAD_UNIT_CONFIDENCE)
         if word.conf > MISREAD_UNIT_CONFIDENCE and doubtful_reading(word.text) else word
         for word in words
     ]
