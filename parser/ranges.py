@@ -29,9 +29,10 @@ _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
 _BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*[:;]?\s*(?:-|–|—|to|\.\.|(?<=\s)(?:à|a|bis)(?=\s))\s*("
                       + NUMBER + r")", re.I)
 _SEX_WORDS = vocabulary.range_sex_words()
+# The words leading a sex's tier, longest first (parser/layout/fields.py uses it too).
+SEX_WORDS_PATTERN = "|".join(sorted(map(re.escape, _SEX_WORDS), key=len, reverse=True))
 _SEX_PART = re.compile(
-    r"\b(" + "|".join(sorted(map(re.escape, _SEX_WORDS), key=len, reverse=True)) +
-    r")\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
+    r"\b(" + SEX_WORDS_PATTERN + r")\s*[:\-]?\s*(?=[<>≤≥(\[]?\s*(?:up\s*to|upto)?\s*\d)", re.I
 )
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser import vocabulary
 from parser.flags import is_flag
 from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
-from parser.ranges import parse_range
+from parser.ranges import SEX_WORDS_PATTERN, parse_range
 from parser.units import is_unit, unglue
 
 _VALUE_TOKEN = re.compile(r"^[<>≤≥]?=?\d+(?:[.,]\d+)*$")
@@ -71,8 +70,7 @@ def _units_and_range(tokens: list[str], start: int, ocr: bool, multi: bool
     return None
 
 
-_SEX_TIER = re.compile(r"^(" + "|".join(sorted(map(re.escape, vocabulary.range_sex_words()),
-                                                key=len, reverse=True)) + r")\s*[:\-]?\s*", re.I)
+_SEX_TIER = re.compile(r"^(" + SEX_WORDS_PATTERN + r")\s*[:\-]?\s*", re.I)
 
 
 def _range_like(text: str) -> bool:
