@@ -332,8 +332,7 @@ def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | 
 
 def civility(token: str, *, european: bool = False) -> str | None:
     """The sex a civility states ("Madame", "Sig.ra", "Herr"); None for any other word."""
-    key = re.sub(r"\.", " ", token.lower()).strip()
-    key = re.sub(r"\s+", " ", key)
+    key = " ".join(token.lower().replace(".", " ").split())  # "Sig.ra" -> "sig ra"
     if key == "m" and token.endswith(".") and european:
         return "male"
     return _CIVILITY_SEX.get(key)
@@ -472,10 +471,11 @@ def civility_name(lines: list[Line], european: bool) -> str | None:
     """A name printed without a label after a civility, as address blocks print it ("Madame
     DUPONT Marie", "Sig.ra ROSSI MARIA", or "Frau" with the name on the line below)."""
     for i, line in enumerate(lines):
-        for k, phrase in enumerate(line.phrases()):
+        phrases = line.phrases()
+        for k, phrase in enumerate(phrases):
             tokens = phrase.text.split()
             if not civility(tokens[0], european=european) or \
-                    (k and line.phrases()[k - 1].text.rstrip().endswith(":")):
+                    (k and phrases[k - 1].text.rstrip().endswith(":")):
                 continue  # a labelled value ("Prescripteur : M. X") is not the patient's
             if len(tokens) > 1:
                 if _letters_name(" ".join(tokens[1:])) and len(tokens) <= 5:
@@ -496,7 +496,8 @@ _NOT_PATIENT = {"le", "la", "docteur", "dr", "dr.", "doktor", "dott.", "dott", "
 
 
 def _letters_name(text: str) -> bool:
-    """Two to four words of letters (accented ones too) and name punctuation, no other word."""
+    """Words of letters (accented ones too) and name punctuation, none of them a title or an
+    article ("le Docteur"); callers bound the number of words."""
     text = text.strip()
     return bool(text) and text[0].isalpha() and all(c.isalpha() or c in " .,'-" for c in text) \
         and not {t.lower() for t in text.split()} & _NOT_PATIENT

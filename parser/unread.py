@@ -21,16 +21,18 @@ def unread_result_lines(doc: Document, rows: list[RawRow]) -> int:
     layout placed none of their words in any row (a row it placed and then rejected was judged,
     as a recommendation table's "Borderline High 200 - 239" is)."""
     used = {id(word) for row in rows for word in row.words}
-    keys = boilerplate_keys(doc)
+    keys = None  # the page headers and footers, found only once a candidate line needs them
     count = 0
     for page in doc.pages:
         for line in page_lines(page):
-            if any(id(word) in used for word in line.words) or is_boilerplate(line, page, keys):
+            if any(id(word) in used for word in line.words):
                 continue
             tokens = [w.text for w in line.words]
             fields = read_fields(tokens, page.source == "ocr")
-            if fields is not None and _result_like(tokens, fields):
-                count += 1
+            if fields is None or not _result_like(tokens, fields):
+                continue
+            keys = boilerplate_keys(doc) if keys is None else keys
+            count += not is_boilerplate(line, page, keys)
     return count
 
 
