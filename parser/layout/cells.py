@@ -108,15 +108,15 @@ def split_at_labels(phrase: Phrase, header: Header) -> list[Phrase]:
     of a value, unit or range column (left-aligned with it), after a gap wider than a space,
     and what starts there reads as a cell."""
     words = phrase.words
+    # A headed column of another kind (Thyrocare's "TECHNOLOGY": "C.L.I.A") holds words of
+    # any kind: its label's edge alone cuts.
+    edges = [(col, col.kind == cols.OTHER and bool(col.label)) for col in header.columns]
+    edges = [(col, headed_other) for col, headed_other in edges
+             if headed_other or col.kind in (*cols.VALUE_KINDS, cols.UNITS, cols.RANGE)]
     for i in range(len(words) - 1, 0, -1):
-        for col in header.columns:
-            # A headed column of another kind (Thyrocare's "TECHNOLOGY": "C.L.I.A") holds
-            # words of any kind: its label's edge alone cuts.
-            headed_other = col.kind == cols.OTHER and bool(col.label)
-            if col.kind not in (*cols.VALUE_KINDS, cols.UNITS, cols.RANGE) and not headed_other:
-                continue
-            size = word_size(words[i])
-            slack, gap = 0.3 * size, words[i].x0 - words[i - 1].x1
+        size = word_size(words[i])
+        slack, gap = 0.3 * size, words[i].x0 - words[i - 1].x1
+        for col, headed_other in edges:
             # wider than a space: single-spaced fields are read_fields' to split
             wide = gap > (0.3 if headed_other else 0.5) * size
             if wide and abs(words[i].x0 - col.x0) <= slack and (
