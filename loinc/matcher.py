@@ -356,7 +356,7 @@ class Matcher:
         if not query:
             return []
         kind = unit_kind(unit) or read.unit_kind or value_kind
-        allowed = unit_kinds(unit) if unit_kind(unit) else frozenset()
+        allowed = unit_kinds(unit)  # empty when the unit has no kind
         magnitude = count_magnitude(unit)
         words = set(query.split()) | set(fold(name).split())
         sediment = mentions_sediment(name, panel, unit)
