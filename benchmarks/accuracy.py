@@ -78,7 +78,8 @@ def score_parse(expected: dict, report, failure: str | None, label: str, *, loin
     if "failure_reason" in expected:
         return score_failure(expected["failure_reason"], failure, label=label)
     if report is None:  # refused a report that should parse: every row missed
-        score = score_report(expected, {"metadata": {}, "results": []}, label=label, loinc=loinc, codes_from=codes_from)
+        score = score_report(expected, {"metadata": {}, "results": []}, label=label, loinc=loinc,
+                             codes_from=codes_from)
         score.differences.insert(0, f"{label}: refused with {failure}")
         return score
     return score_report(expected, report, label=label, loinc=loinc, codes_from=codes_from)
@@ -262,7 +263,7 @@ def _stored(args, table: Table, held: Table, layouts: Table, looks: Table) -> No
 def _reallike(args, table: Table) -> None:
     """The real-like reports (fixtures/reallike), written apart from the parser; sealed/ is scored
     in aggregate only, with the fixtures' own LOINC truth (fixtures/reallike/loinc.py)."""
-    from fixtures.reallike.build import SECOND_BATCH
+    from fixtures.reallike.build import batch_of
     from fixtures.reallike.loinc import acceptable_codes
 
     for fixture in discover(families=("reallike",)):
@@ -275,8 +276,7 @@ def _reallike(args, table: Table) -> None:
         score = score_parse(fixture.expected, report, failure, fixture.id, codes_from=acceptable_codes)
         if folder == "dev":
             _show(score, args.differences)
-        batch = "2" if fixture.layout in SECOND_BATCH else "1"  # see fixtures/reallike/build.py
-        table.add(f"reallike-{batch} {folder}", fixture.modality, score, seconds)
+        table.add(f"reallike-{batch_of(fixture.layout)} {folder}", fixture.modality, score, seconds)
 
 
 def _group(fixture: Fixture) -> str:

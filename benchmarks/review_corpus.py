@@ -341,14 +341,13 @@ def reallike(folder: str, cache: Path | None):
     family's own LOINC truth, named `<batch>/<file>` (batch 1 or 2, fixtures/reallike/build.py).
     Sealed cases are for aggregate figures only."""
     from fixtures.catalog import discover
-    from fixtures.reallike.build import SECOND_BATCH
+    from fixtures.reallike.build import batch_of
     from fixtures.reallike.loinc import acceptable_codes
 
     for fixture in discover(families=("reallike",)):
         if fixture.path.parent.name != folder:
             continue
-        batch = "2" if fixture.layout in SECOND_BATCH else "1"
-        case = _case(f"{batch}/{fixture.path.name}", "reallike", fixture.path.read_bytes(), fixture.expected,
+        case = _case(f"{batch_of(fixture.layout)}/{fixture.path.name}", "reallike", fixture.path.read_bytes(), fixture.expected,
                      cache, codes_from=acceptable_codes)
         if case is not None:
             yield case
