@@ -308,13 +308,14 @@ def _names_phrase(words: list[tuple[str, float, float]], matched: list[Column],
         return matched, unmatched, unknown
     after = [w for w in words if w[1] >= flag.x1]
     run = [(name.label, name.x0, name.x1)] + chain
+    space = max(2.0, 0.6 * height)  # the widest gap inside one label
     for w in after:
-        if w[1] - run[-1][2] < max(2.0, 0.6 * height) and w[1] in unmatched:
+        if w[1] - run[-1][2] < space and w[1] in unmatched:
             run.append(w)
         else:
             break
     gaps = [b[1] - a[2] for a, b in zip(run, run[1:])]
-    if any(gap > max(2.0, 0.6 * height) for gap in gaps):
+    if any(gap > space for gap in gaps):
         return matched, unmatched, unknown
     inside = {w[1] for w in run[1:]} | {flag.x0}
     merged = Column(NAME, name.x0, run[-1][2], " ".join(label_key(w[0]) for w in run))
