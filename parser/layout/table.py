@@ -196,8 +196,9 @@ class TableReader:
     def _value_line(self, c: Cells, kind: str, value: str) -> None:
         """A value line: its name may be on this line, above it, or both."""
         name = c.text(cols.NAME).strip()
-        words = trim_ocr_leader(c.name_words()) if c.line.ocr else c.name_words()
-        if words and (kept := without_marks(words)) != c.name_words():
+        name_words = c.name_words()
+        words = trim_ocr_leader(name_words) if c.line.ocr else name_words
+        if words and (kept := without_marks(words)) != name_words:
             name = " ".join(w.text for w in kept)  # a leader or a footnote mark trimmed
         named_above = garbled_name_under(c, self.pending) if c.line.ocr else None
         method = None
