@@ -40,6 +40,7 @@ _FORCE_BOLD_FLAG = 1 << 18
 MAX_RULE_THICKNESS = 2.5
 MIN_RULE_LENGTH = 4.0
 MAX_PATH_SEGMENTS = 400  # charts and drawings, not table rules
+SIMPLE_PATH_SEGMENTS = 5  # a line or a rectangle: its bounds say it all (_simple_path_boxes, _Collector)
 # Text-layer usability thresholds.
 MIN_USABLE_CHARS = 20
 MAX_BAD_CHAR_SHARE = 0.1
@@ -463,11 +464,11 @@ _NOT_SIMPLE = object()
 
 
 def _simple_path_boxes(paths: list[int], frame: PageFrame) -> dict[int, tuple | None]:
-    """The displayed box of each top-level path of 1-5 segments (a line or a rectangle, as
+    """The displayed box of each top-level path of 1 to SIMPLE_PATH_SEGMENTS segments (a line or a rectangle, as
     _Collector.collect keeps them; None when pdfium has no bounds): counts and bounds fetched
     in C loops and mapped with numpy, since a page of table cells has hundreds of them."""
     counts = list(map(_count_segments, paths))
-    simple = [obj for obj, count in zip(paths, counts) if 0 < count <= 5]
+    simple = [obj for obj, count in zip(paths, counts) if 0 < count <= SIMPLE_PATH_SEGMENTS]
     if not simple:
         return {}
     bounds = (ctypes.c_float * (4 * len(simple)))()
@@ -520,7 +521,7 @@ class _Collector:
         segments = _count_segments(obj)
         if segments <= 0 or segments > MAX_PATH_SEGMENTS:
             return
-        if segments <= 5:
+        if segments <= SIMPLE_PATH_SEGMENTS:
             # A line or a rectangle (`re` or four strokes): its bounds say it all, in one call.
             if _object_bounds(obj, *self.bound_addresses):
                 left, bottom, right, top = self.bounds
