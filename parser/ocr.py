@@ -153,7 +153,6 @@ def reread_in_language(image: Image.Image, words: list[Word], dpi: int) -> list[
     return tesseract.ocr_words(image, dpi=dpi, language=code)
 
 
-
 # Tesseract reads the square brackets of a printed range as braces ("{<5.0]", "[<150}",
 # "{70 to 99]"); lab reports never print braces beside a number, and ranges and the unit after
 # them are read only with brackets.
@@ -171,7 +170,6 @@ def brackets_for_braces(words: list[Word]) -> list[Word]:
             word = replace(word, text=text)
         fixed.append(word)
     return fixed
-
 
 
 # Tesseract closes up the spaces of a tight "2 to 10%" range into one word ("2to10%"), which
@@ -195,6 +193,7 @@ def split_run_together_ranges(words: list[Word]) -> list[Word]:
                               conf=word.conf, size=word.size, bold=word.bold))
             start += len(part)
     return split
+
 
 # A unit OCR likely misread (parser.units.doubtful_reading) keeps its text at this confidence
 # at most: its row's confidence is its words' lowest, so the row goes to review.

@@ -283,7 +283,6 @@ def _made_words(textpage, frame: PageFrame, spans: list[str], rounded: list[list
     return words
 
 
-
 # A footnote or performing-lab mark printed raised in smaller type right after a name
 # ("Glucose⁰¹": one word "Glucose01" in the text layer) becomes its own word, so the layout
 # can tell it from the name (layout.rows.without_marks, same shares). Told by the loose glyph
@@ -329,6 +328,7 @@ def _word_facts(handle: int, heads: list[int], text_objects: list[int | None]):
                                 map(_font_size, repeat(handle, len(asked)), asked))))
     per_word = [facts[text_object or (head,)] for head, text_object in zip(heads, text_objects)]
     return [angle for angle, _ in per_word], [size for _, size in per_word]
+
 
 def _kept_indices(text: str, dropped: set[str]) -> np.ndarray:
     """Positions of the characters of `text` not in `dropped`, found with numpy on their code
@@ -459,7 +459,6 @@ def _round_tenths(values: np.ndarray) -> np.ndarray:
     return rounded
 
 
-
 _NOT_SIMPLE = object()
 
 
@@ -479,6 +478,7 @@ def _simple_path_boxes(paths: list[int], frame: PageFrame) -> dict[int, tuple | 
     sides = np.frombuffer(bounds, dtype=np.float32).reshape(-1, 4).astype(np.float64)
     boxes = np.column_stack(frame.boxes(sides[:, 0], sides[:, 1], sides[:, 2], sides[:, 3])).tolist()
     return {obj: tuple(box) if ok else None for obj, box, ok in zip(simple, boxes, found)}
+
 
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 

@@ -98,7 +98,6 @@ def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
     return text, None
 
 
-
 # Lexicon units that a lab report hardly ever prints but OCR makes of common ones: "mol/L"
 # (the prefix of µmol/L or mmol/L lost), "pg/L" (µg/L with the micro sign read as p), "mg/d"
 # (mg/dL with its L lost). Nothing tells which unit was printed, so none is repaired: the
@@ -111,6 +110,7 @@ _DOUBTFUL_AS_PRINTED = frozenset({"UL"})
 def doubtful_reading(text: str) -> bool:
     """Is `text` (one OCR word) a unit more likely misread than printed?"""
     return unit_key(text) in _DOUBTFUL_READINGS or text.strip() in _DOUBTFUL_AS_PRINTED
+
 
 _MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|]|V)(?=\s*/|$)")
 
@@ -202,7 +202,6 @@ def _folded_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
     return "".join(p if p.lower() == t else t for p, t in zip(printed, target))
 
 
-
 # A capital L read as t, b or U on photos ("mg/dt", "g/t", "ng/db", "mU/min/1.73m2").
 _LITRE_SLIPS = {"t": "L", "b": "L", "U": "L"}
 
@@ -217,6 +216,7 @@ def _litre_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
                 if (litre := _LITRE_SLIPS.get(char)) is not None}
     readings = {reading for reading in readings if unit_key(reading) in keys}
     return readings.pop() if len(readings) == 1 else None
+
 
 @lru_cache(maxsize=1)
 def _folded_index() -> dict[str, str]:
