@@ -11,7 +11,7 @@ figure below issue 9's target.
                        --fresh-scanned adds their scans)
     --html-fresh N     N never-stored HTML reports (digital; --fresh-scanned adds scans and photos)
     --sealed           the sealed HTML slice (fixtures/README.md): aggregates only, never per file
-    --sealed-2 ... --sealed-5   the later sealed slices, English and European, likewise
+    --sealed-2 ... --sealed-6   the later sealed slices, English and European, likewise
     --reallike dev|sealed   the real-like family (fixtures/reallike, written apart from the parser);
                        sealed is scored in aggregate only, with the family's own LOINC truth
     --by-look OPTION   HTML reports also grouped by a grammar choice (e.g. table_style, unit_place,

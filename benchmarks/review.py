@@ -192,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
                          help="digital documents only (no scans or photos: OCR is the slow part)")
     options.add_argument("--reallike", choices=("dev", "sealed"),
                          help="only the real-like family's dev or sealed reports (sealed: aggregates only)")
-    options.add_argument("--sealed", type=int, choices=(4, 5), metavar="N",
-                         help="only sealed HTML slice N, 4 or 5 (fixtures/README.md): aggregates only")
+    options.add_argument("--sealed", type=int, choices=(4, 5, 6), metavar="N",
+                         help="only sealed HTML slice N, 4, 5 or 6 (fixtures/README.md): aggregates only")
     args = options.parse_args(argv)
     started = time.perf_counter()
     if args.reallike:

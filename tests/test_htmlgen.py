@@ -97,7 +97,8 @@ def test_layout_choices_reach_the_html():
 @pytest.mark.parametrize("seed", [SEALED_SEEDS[0], SEALED_SLICES[2].seeds[-1], SEALED_SLICES[2].i18n_seeds[0],
                                   SEALED_SLICES[3].seeds[5], SEALED_SLICES[3].i18n_seeds[-1],
                                   SEALED_SLICES[4].seeds[7], SEALED_SLICES[4].i18n_seeds[2],
-                                  SEALED_SLICES[5].seeds[11], SEALED_SLICES[5].i18n_seeds[4]])
+                                  SEALED_SLICES[5].seeds[11], SEALED_SLICES[5].i18n_seeds[4],
+                                  SEALED_SLICES[6].seeds[13], SEALED_SLICES[6].i18n_seeds[6]])
 def test_sealed_seeds_are_refused_by_the_cli(capsys, seed):
     assert htmlgen_main(["--seed", str(seed), "--out", "/nonexistent/x"]) == 2
     assert "sealed" in capsys.readouterr().err
