@@ -64,7 +64,12 @@ def pending_jobs(session: Session, actor: Actor) -> list[Job]:
 
 
 def report_of(job: Job) -> ReportData:
-    return ReportData.model_validate_json(job.data_json) if job.data_json else ReportData()
+    """The stored report with what routing reads beside the wire's `data` (unread result lines)."""
+    if not job.data_json:
+        return ReportData()
+    report = ReportData.model_validate_json(job.data_json)
+    report.unread_result_lines = job.unread_result_lines or 0
+    return report
 
 
 def routing_of(job: Job, threshold: float, report: ReportData | None = None) -> RoutingDecision:

@@ -64,6 +64,7 @@ class ParseOutcome:
     needs_review: bool = False
     review_reasons: tuple[str, ...] = ()
     result_count: int = 0
+    unread_result_lines: int = 0  # off the wire's `data`: stored with the job for re-routing
     failure_reason: str | None = None
     failure_detail: str | None = None
 
@@ -201,6 +202,7 @@ def parse_files(work: JobWork) -> ParseOutcome:
         needs_review=decision.needs_review,
         review_reasons=tuple(decision.reasons),
         result_count=len(report.results),
+        unread_result_lines=report.unread_result_lines,
     )
 
 
@@ -225,6 +227,7 @@ def finish_job(session: Session, job_id: str, outcome: ParseOutcome) -> str | No
     set_status(
         session, job, status,
         data_json=outcome.report_json,
+        unread_result_lines=outcome.unread_result_lines,
         failure_reason=None,
         review_reasons_json=json.dumps(list(outcome.review_reasons)) if outcome.review_reasons else None,
     )

@@ -117,6 +117,9 @@ class Job(Base):
     is_reviewed: Mapped[bool] = mapped_column(Boolean, default=False)
     # Why routing sent the job to review (JSON list of strings).
     review_reasons_json: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # Lines of the document that read as results but gave no row (ReportData.unread_result_lines):
+    # off the wire's `data`, kept here so routing from the stored report gives the parse's reasons.
+    unread_result_lines: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     page_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     # The broker outbox (scale-out, `service.job_outbox`): a job `upload_pending` is due to be
