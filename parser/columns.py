@@ -60,6 +60,7 @@ class Column:
     x0: float
     x1: float
     label: str
+    unit: str | None = None  # the unit its heading prints ("%", "Valeur absolue G/l")
 
 
 @dataclass(slots=True)
@@ -595,3 +596,63 @@ def leading_kind(text: str) -> str:
     if tokens and not is_unit(tokens[0]) and vocabulary.qualitative_result().match(tokens[0]):
         return RESULT  # "Yellow Yellow", "Negative Negative": a result and the expected one
     return (content_kind(tokens[0]) if tokens else None) or OTHER
+
+
+# ------------------------------------------------------------------ units as headings
+
+
+def heading_unit(text: str) -> str | None:
+    """The unit a column heading prints, alone or after its label, bracketed or not ("%",
+    "Valeur absolue G/l", "Valeurs de référence (G/l)", "Absolute (x10^9/L)")."""
+    tokens = text.split()
+    if not tokens:
+        return None
+    last = tokens[-1].strip("()[]")
+    return last if last and is_unit(last) else None
+
+
+def unit_subheader(phrases: list[tuple[float, float, str]], header: Header) -> Header | None:
+    """A line inside a table that heads a block of its own whose values take the units its
+    headings print ("Formule leucocytaire  %  Valeur absolue G/l  Valeurs de référence (G/l)"):
+    a name, then only headings, each a unit (with a label or not) or a range label; at least
+    one unit. Its first unit column holds the value; a later one a second measurement of the
+    same test (OTHER, read by the table with its unit). None for any other line."""
+    if len(phrases) < 3 or header.assign(phrases[0][0], phrases[0][1], phrases[0][2], 1.0) != NAME:
+        return None
+    if any(re.fullmatch(r"[<>≤≥]?\d[\d.,]*", token) and not is_unit(token)
+           for _, _, text in phrases for token in text.split()):
+        return None  # a number: a data row
+    columns = [Column(NAME, phrases[0][0], phrases[0][1], label_key(phrases[0][2]))]
+    values = 0
+    for x0, x1, text in phrases[1:]:
+        unit = heading_unit(text)
+        label = label_key(text[:len(text) - len(text.split()[-1])] if unit else text)
+        if _LABELS.get(label) == RANGE:
+            columns.append(Column(RANGE, x0, x1, label, unit))
+        elif unit is not None:
+            columns.append(Column(RESULT if not values else OTHER, x0, x1, label, unit))
+            values += 1
+        else:
+            columns.append(Column(OTHER, x0, x1, label))
+    # Units head its columns: one at least, and no more than one heading of another kind.
+    if not values or len(columns) - 1 - values - sum(c.kind == RANGE for c in columns) > (values > 1):
+        return None
+    return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def widened(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
+    """The value and range columns widened over the phrases set under them (headings are
+    short and right- or left-aligned with content that reaches past them); a heading of no
+    unit ("Referenz") over ranges only is the range column."""
+    columns = []
+    for col in header.columns:
+        x0, x1, kind = col.x0, col.x1, col.kind
+        if col.kind != NAME:
+            under = [(p0, p1, text) for p0, p1, text in phrases if min(p1, col.x1) - max(p0, col.x0) > 0]
+            x0 = min([x0, *(p0 for p0, _, _ in under)])
+            x1 = max([x1, *(p1 for _, p1, _ in under)])
+            if kind == OTHER and not col.unit and RANGE not in header.kinds and under and \
+                    all(content_kind(text) == RANGE for _, _, text in under):
+                kind = RANGE
+        columns.append(Column(kind, x0, x1, col.label, col.unit))
+    return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
-from parser.layout.fields import Fields, read_fields
+from parser.layout.fields import Fields, read_fields, read_value_fields
 from parser.layout.rows import SENTENCE_WORDS
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
@@ -24,6 +24,8 @@ class Cells:
     cells: dict[str, list[Phrase]]
     ambiguous: bool = False
     prose: bool = False
+    # Units printed as the headings of its columns, by kind (columns.unit_subheader)
+    heading_units: dict[str, str] = field(default_factory=dict)
     _texts: dict[str, str] = field(default_factory=dict)
 
     def text(self, kind: str) -> str:
@@ -54,7 +56,9 @@ def place(line: Line, header: Header) -> Cells:
         kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words)) or \
             _value_over_names(phrase, header)
         if kind is None:
-            fields = read_fields([w.text for w in phrase.words], line.ocr)
+            tokens = [w.text for w in phrase.words]
+            # Single-spaced fields: a whole row, or a value cell holding its unit and range.
+            fields = read_fields(tokens, line.ocr) or read_value_fields(tokens, line.ocr)
             if fields is not None and header.kinds & set(cols.VALUE_KINDS):
                 _add_fields(cells, header, phrase, fields)  # single-spaced fields
                 prose = prose and not _measured(fields)
@@ -84,7 +88,8 @@ def place(line: Line, header: Header) -> Cells:
             prose = prose and not _measured(fields)
     if prose and not ambiguous and _aligned_result(cells):
         prose = False  # a long name in a tight table: its cells sit in their own columns
-    return Cells(line, cells, ambiguous, prose)
+    units = {c.kind: c.unit for c in header.columns if c.unit}
+    return Cells(line, cells, ambiguous, prose, units)
 
 
 def _value_over_names(phrase: Phrase, header: Header) -> str | None:

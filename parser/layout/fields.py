@@ -38,6 +38,24 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
     name = " ".join(tokens[:at])
     if not has_name_letters(name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
         return None
+    return _after_value(tokens, at, ocr)
+
+
+def read_value_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
+    """A value cell that also holds the row's unit and range ("105 mg/dL (70 - 99)",
+    "5.6 mmol/L [3.5 - 5.3] H"): spans as read_fields gives them, the name's empty. None
+    unless the cell starts with its value and a unit or a range follows it."""
+    if len(tokens) < 2 or not _VALUE_TOKEN.match(tokens[0]):
+        return None
+    fields = _after_value(tokens, 0, ocr)
+    if fields is None or (fields.units[0] == fields.units[1] and fields.range[0] == fields.range[1]):
+        return None
+    return fields
+
+
+def _after_value(tokens: list[str], at: int, ocr: bool) -> Fields | None:
+    """The spans of a row whose value is tokens[at]: the name before it, then a flag, a unit
+    and a range, and a flag printed after the range ("(3.4 - 7.0) H")."""
     i = at + 1
     # A flag letter may also begin the unit ("0,51 L / L (0,41 - 0,53)"): the unit reading
     # that takes it is tried first.
@@ -45,9 +63,20 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
         parts = _units_and_range(tokens, flag_end, ocr, multi=flag_end == i and is_flag(tokens[i]))
         if parts is not None:
             units_end, range_start = parts
-            return Fields((0, at), (at, at + 1), (i, flag_end), (flag_end, units_end),
-                          (range_start, len(tokens)))
+            return _trailing_flag(tokens, Fields((0, at), (at, at + 1), (i, flag_end),
+                                                 (flag_end, units_end), (range_start, len(tokens))))
     return None
+
+
+def _trailing_flag(tokens: list[str], fields: Fields) -> Fields:
+    """A flag printed after the range ("(3.4 - 7.0) H") is the row's flag, not the range's;
+    a range's own last word never is ("Up to 46 U / L")."""
+    start, end = fields.range
+    if end - start < 2 or fields.flag[0] != fields.flag[1] or not is_flag(tokens[end - 1]) \
+            or not re.search(r"[\d)\]]$", tokens[end - 2]) \
+            or not _range_like(" ".join(tokens[start:end - 1])):
+        return fields
+    return Fields(fields.name, fields.value, (end - 1, end), fields.units, (start, end - 1))
 
 
 def _units_and_range(tokens: list[str], start: int, ocr: bool, multi: bool

@@ -51,15 +51,51 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     phrases = [(p.x0, p.x1, p.text) for line in lines for p in line.phrases()]
     header = cols.resolve_unknown(header, phrases)
     header = cols.with_unlabelled_columns(header, phrases)
-    placed = [place(line, header) for line in lines]
+    placed = placed_lines(lines, header)
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
     reader = TableReader(header, TableStyle.of(placed, fonts), annotation_lines(placed),
                          panel, specimen, titled)
+    reader.wrap_right = wrapped_names_right(placed, header)
     for c in placed:
         reader.read(c)
     reader.finish()
     rows = [r for r in reader.rows if not NON_RESULT_NAMES.match(r.name)]
     return rows, reader.panel, reader.specimen
+
+
+def placed_lines(lines: list[Line], header: Header) -> list[Cells]:
+    """Each line placed in its table's columns; the lines of a block headed by units of its
+    own ("Formule leucocytaire  %  Valeur absolue G/l  ...") in that block's columns, for as
+    long as they print a number under each of those headings."""
+    placed: list[Cells] = []
+    i = 0
+    while i < len(lines):
+        sub = cols.unit_subheader([(p.x0, p.x1, p.text) for p in lines[i].phrases()], header)
+        end = i + 1
+        while sub is not None and end < len(lines) and _fits_block(lines[end], sub):
+            end += 1
+        if end == i + 1:
+            placed.append(place(lines[i], header))
+            i += 1
+            continue
+        block = lines[i + 1:end]
+        sub = cols.widened(sub, [(p.x0, p.x1, p.text) for line in block for p in line.phrases()[1:]])
+        placed.extend(place(line, sub) for line in block)
+        i = end
+    return placed
+
+
+def _fits_block(line: Line, block: Header) -> bool:
+    """Does the line hold a number, and only a number, under each unit heading of the block?
+    (A row after the block prints its unit, or nothing, where the block has numbers.)"""
+    phrases = line.phrases()[1:]
+    for col in block.columns:
+        if not col.unit or col.kind not in (cols.RESULT, cols.OTHER):
+            continue
+        under = [p.text for p in phrases if min(p.x1, col.x1) - max(p.x0, col.x0) > 0]
+        if len(under) != 1 or not re.fullmatch(r"[<>≤≥]?\d[\d.,]*", under[0]):
+            return False
+    return True
 
 
 @dataclass(slots=True)
@@ -154,6 +190,9 @@ class TableReader:
         self.pending: list[Cells] = []
         self.last: RawRow | None = None
         self.last_line: Line | None = None
+        # Where the names' text ends, when the table shows it wraps names (see
+        # wrapped_names_right); None otherwise.
+        self.wrap_right: float | None = None
 
     def read(self, c: Cells) -> None:
         if c.prose:
@@ -181,10 +220,12 @@ class TableReader:
         tier = bool(extra) and extra <= {cols.RANGE, cols.UNITS, cols.FLAG}
         if tier and self.last is not None and self.last_line is not None and not self.pending \
                 and c.line.top - self.last_line.bottom < 1.2 * c.line.size:
+            above = self.last_line
             continue_row(self.last, c)  # a multi-line range or a unit on the next line
             self.last_line = c.line
             if name:  # text beside the row's own next tier belongs to that row
-                if continues_name(self.last.name, name):
+                if continues_name(self.last.name, name) or (
+                        self.wrap_right is not None and self._wraps_last(c, above, None)):
                     self.last.name = f"{self.last.name} {name}"
                     self.last.words.extend(c.name_words())
                 elif self.last.method is None:
@@ -225,7 +266,7 @@ class TableReader:
             value=value,
             value_kind=kind,
             flag=c.text(cols.FLAG).strip() or None,
-            units=c.text(cols.UNITS).strip() or None,
+            units=c.text(cols.UNITS).strip() or c.heading_units.get(kind),
             range_text=c.text(cols.RANGE).strip() or None,
             panel=self.panel,
             specimen=self.specimen,
@@ -237,6 +278,10 @@ class TableReader:
         )
         if (other := _other_measurement(c)) is not None:
             row.second = other  # "soit 3,57 G/l" in a column no label names
+            if row.range_text and c.heading_units.get(cols.RANGE) not in (None, row.units) \
+                    and measurement(other)[1] == c.heading_units[cols.RANGE]:
+                # "Valeurs de référence (G/l)": the range is the second measurement's
+                row.ranges_apart, row.second_range, row.range_text = True, row.range_text, None
         self.rows.append(with_second(row))
         self.last, self.last_line = row, c.line
 
@@ -329,7 +374,8 @@ class TableReader:
         # It wrapped: its first word did not fit after the line above, within the room the
         # names have up to the next column (a note under a short name, "CRP" / "Nüchtern-
         # blutentnahme ...", or a method "GLUKOSE" / "Hexokinase" would have).
-        room = max(self.style.name_width, self._name_room(line[0].x0))
+        room = max(self.style.name_width, self._name_room(line[0].x0)) if self.wrap_right is None \
+            else self.wrap_right - line[0].x0
         width = line[-1].x1 - line[0].x0 + _SPACE_SHARE * word_size(words[0]) + words[0].x1 - words[0].x0
         if width <= room or all(PANEL_WORDS.fullmatch(w.text) for w in words):
             return False  # it fitted; or the next section's heading ("IMMUNOLOGIE")
@@ -393,6 +439,34 @@ def annotation_lines(placed: list[Cells]) -> set[int]:
     return {id(f) for f in followers} if methods >= 0.5 * len(followers) else set()
 
 
+# A table "wraps its names" when at least this many name-only lines under a row read as
+# that row's name running on ("BLOOD UREA NITROGEN" / "(BUN)", "HDL CHOLESTEROL -" / "DIRECT").
+_MIN_WRAPPED_NAMES = 2
+
+
+def wrapped_names_right(placed: list[Cells], header: Header) -> float | None:
+    """Where the names' text ends in a table whose names wrap in a narrow column: the right
+    edge of its widest name line that stays inside the column. The room to the next column's
+    label overstates the column (cell padding), and a name wraps when its next word would
+    pass this edge. None when the table does not show wrapped names (a line under a short
+    name is then more likely a note than the name's second line)."""
+    wrapped = 0
+    for c, below in zip(placed, placed[1:]):
+        name, text = c.text(cols.NAME).strip(), below.text(cols.NAME).strip()
+        if c.value_kind() and name and text and below.value_kind() is None and not below.prose \
+                and below.line.top - c.line.bottom < 0.8 * below.line.size \
+                and continues_name(name, text) and not METHOD_WORDS.search(text):
+            wrapped += 1  # (a method line in brackets under each row is no wrapped name)
+    if wrapped < _MIN_WRAPPED_NAMES:
+        return None
+    names = [col for col in header.columns if col.kind == cols.NAME]
+    after = [col.x0 for col in header.columns if names and col.x0 > names[0].x1]
+    limit = min(after) if after else header.x_end
+    rights = [ph[-1].x1 for c in placed if not c.prose and (ph := c.cells.get(cols.NAME))
+              and ph[-1].x1 < limit]
+    return max(rights) if rights else None
+
+
 def garbled_name_under(c: Cells, pending: list[Cells]) -> Cells | None:
     """On an OCR page, the confident name-only line just above (or overlapping) a value line
     whose own name cell is all unsure words: the printed name, with the garbled small method
@@ -435,6 +509,8 @@ def _other_measurement(c: Cells) -> str | None:
     SI column); never the previous result's column."""
     for kind in (cols.OTHER, cols.UNKNOWN):
         text = c.text(kind).strip()
+        if text and kind in c.heading_units and re.fullmatch(r"[<>≤≥]?\d[\d.,]*", text):
+            text = f"{text} {c.heading_units[kind]}"  # its unit printed as the column's heading
         if text and measurement(text) is not None:
             return text
     return None
