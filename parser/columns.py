@@ -16,7 +16,7 @@ from functools import lru_cache
 from parser import vocabulary
 from parser.flags import is_flag
 from parser.ranges import NUMBER, looks_like_range
-from parser.units import is_unit, unglue
+from parser.units import is_unit, repair, unglue
 
 NAME, RESULT, FLAG, UNITS, RANGE = "name", "result", "flag", "units", "range"
 IN_RANGE, OUT_OF_RANGE, PREVIOUS, OTHER = "in_range", "out_of_range", "previous", "other"
@@ -601,17 +601,21 @@ def leading_kind(text: str) -> str:
 # ------------------------------------------------------------------ units as headings
 
 
-def heading_unit(text: str) -> str | None:
+def heading_unit(text: str, ocr: bool = False) -> str | None:
     """The unit a column heading prints, alone or after its label, bracketed or not ("%",
-    "Valeur absolue G/l", "Valeurs de référence (G/l)", "Absolute (x10^9/L)")."""
+    "Valeur absolue G/l", "Valeurs de référence (G/l)", "Absolute (x10^9/L)"); read by OCR,
+    its look-alike slips put right ("G/i" -> "G/l")."""
     tokens = text.split()
     if not tokens:
         return None
     last = tokens[-1].strip("()[]")
-    return last if last and is_unit(last) else None
+    if last and is_unit(last):
+        return last
+    return repair(last) if ocr and last else None
 
 
-def unit_subheader(phrases: list[tuple[float, float, str]], header: Header) -> Header | None:
+def unit_subheader(phrases: list[tuple[float, float, str]], header: Header, ocr: bool = False
+                   ) -> Header | None:
     """A line inside a table that heads a block of its own whose values take the units its
     headings print ("Formule leucocytaire  %  Valeur absolue G/l  Valeurs de référence (G/l)"):
     a name, then only headings, each a unit (with a label or not) or a range label; at least
@@ -625,7 +629,7 @@ def unit_subheader(phrases: list[tuple[float, float, str]], header: Header) -> H
     columns = [Column(NAME, phrases[0][0], phrases[0][1], label_key(phrases[0][2]))]
     values = 0
     for x0, x1, text in phrases[1:]:
-        unit = heading_unit(text)
+        unit = heading_unit(text, ocr)
         label = label_key(text[:len(text) - len(text.split()[-1])] if unit else text)
         if _LABELS.get(label) == RANGE:
             columns.append(Column(RANGE, x0, x1, label, unit))

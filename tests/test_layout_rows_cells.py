@@ -125,3 +125,12 @@ def test_a_line_of_headings_without_a_unit_heads_no_block():
     assert unit_subheader([(40, 60, "Neutrophils"), (250, 260, "61.0"), (330, 340, "%")], table) is None
     block = unit_subheader([(40, 60, "Differential count"), (250, 256, "%"), (330, 360, "Absolute G/l")], table)
     assert [(c.kind, c.unit) for c in block.columns] == [("name", None), ("result", "%"), ("other", "G/l")]
+
+
+def test_an_ocr_read_unit_heading_is_put_right():
+    from parser.columns import heading_unit
+
+    assert heading_unit("Valeur absolue G/i", ocr=True) == "G/l"
+    assert heading_unit("Valeurs de référence (G/1)", ocr=True) == "G/l"
+    assert heading_unit("Valeur absolue G/i") is None  # a text layer's heading is as printed
+    assert heading_unit("Absolute (x10^9/L)") == "x10^9/L"

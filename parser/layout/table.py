@@ -70,7 +70,8 @@ def placed_lines(lines: list[Line], header: Header) -> list[Cells]:
     placed: list[Cells] = []
     i = 0
     while i < len(lines):
-        sub = cols.unit_subheader([(p.x0, p.x1, p.text) for p in lines[i].phrases()], header)
+        sub = cols.unit_subheader([(p.x0, p.x1, p.text) for p in lines[i].phrases()], header,
+                                   lines[i].ocr)
         end = i + 1
         while sub is not None and end < len(lines) and _fits_block(lines[end], sub):
             end += 1
