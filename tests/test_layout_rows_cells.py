@@ -134,3 +134,27 @@ def test_an_ocr_read_unit_heading_is_put_right():
     assert heading_unit("Valeurs de référence (G/1)", ocr=True) == "G/l"
     assert heading_unit("Valeur absolue G/i") is None  # a text layer's heading is as printed
     assert heading_unit("Absolute (x10^9/L)") == "x10^9/L"
+
+
+def _section_over_rows_page(first: str, second: str) -> list[list[tuple]]:
+    return [
+        [(40, 100, "Test Name"), (250, 100, "Result"), (330, 100, "Units"), (420, 100, "Reference Range")],
+        [(40, 118, "HAEMOGLOBIN"), (250, 118, "13.2"), (330, 118, "g/dL"), (420, 118, "12.0 - 15.5")],
+        [(40, 133, "PLATELET COUNT"), (250, 133, "2.1"), (330, 133, "lakhs/cumm"), (420, 133, "1.5 - 4.5")],
+        [(40, 155, first)],
+        [(40, 166, second), (250, 166, "79"), (330, 166, "%"), (420, 166, "40 - 75")],
+        [(40, 181, "LYMPHOCYTES"), (250, 181, "15"), (330, 181, "%"), (420, 181, "20 - 45")],
+    ]
+
+
+def test_a_line_of_section_words_over_a_named_row_heads_a_section_in_a_table_that_never_wraps():
+    rows = parse_document(document(page(_section_over_rows_page("DIFFERENTIAL LEUCOCYTE COUNT",
+                                                                "POLYMORPHS")))).results
+    assert [(r.test_name, r.source_panel_name) for r in rows][2:] == [
+        ("POLYMORPHS", "DIFFERENTIAL LEUCOCYTE COUNT"), ("LYMPHOCYTES", "DIFFERENTIAL LEUCOCYTE COUNT")]
+
+
+def test_a_first_name_line_with_one_section_word_still_starts_the_name():
+    """"TOTAL IRON" (one section word, "iron") over "BINDING CAPACITY": the name's first line."""
+    names = [r[0] for r in _results(document(page(_section_over_rows_page("TOTAL IRON", "BINDING CAPACITY"))))]
+    assert "TOTAL IRON BINDING CAPACITY" in names

@@ -33,6 +33,8 @@ _SURE_NAME_CONFIDENCE = 0.85
 # A table "prints a line under its rows" when at least this many rows have one and most of
 # those lines read as methods; then every such line belongs to the row above it.
 _MIN_ANNOTATED_ROWS = 3
+# A line with this many section words ("Differential", "Count") over a row is a heading.
+_SECTION_WORDS = 2
 # A first line of a wrapped name fills most of the widest name; a section title need not.
 _WRAP_SHARE = 0.6
 # The space between two words of a name, as a share of their size (a wrapped name's next word
@@ -53,9 +55,10 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     header = cols.with_unlabelled_columns(header, phrases)
     placed = placed_lines(lines, header)
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
-    reader = TableReader(header, TableStyle.of(placed, fonts), annotation_lines(placed),
-                         panel, specimen, titled)
-    reader.wrap_right = wrapped_names_right(placed, header)
+    annotations = annotation_lines(placed)
+    reader = TableReader(header, TableStyle.of(placed, fonts), annotations, panel, specimen, titled)
+    reader.wrap_right = wrapped_names_right(placed, header, annotations)
+    reader.wraps_up = names_wrap_up(placed)
     for c in placed:
         reader.read(c)
     reader.finish()
@@ -194,6 +197,7 @@ class TableReader:
         # Where the names' text ends, when the table shows it wraps names (see
         # wrapped_names_right); None otherwise.
         self.wrap_right: float | None = None
+        self.wraps_up = False  # some name runs on from a line above its value line
 
     def read(self, c: Cells) -> None:
         if c.prose:
@@ -332,7 +336,7 @@ class TableReader:
             if comment_sentence(ptext):
                 prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
                 continue
-            if name and style.short_heading(p, c):
+            if name and (style.short_heading(p, c) or self._section_over_row(p)):
                 if not self.titled:
                     self.panel = heading_text(ptext)
                 prefix = []
@@ -344,6 +348,15 @@ class TableReader:
             prefix, prefix_words = [], []  # a comment or heading-less text between rows
             orphan = p if not NON_RESULT_NAMES.match(ptext) else None
         return prefix, prefix_words, orphan
+
+    def _section_over_row(self, p: Cells) -> bool:
+        """A line of section words ("DIFFERENTIAL LEUCOCYTE COUNT", "Differential Leucocyte
+        Count (DLC)") over a row that has a name of its own, in a table whose names never
+        wrap: a sub-section heading printed like the rows, not the first line of a name."""
+        text = p.text(cols.NAME).strip()
+        if self.wrap_right is not None or self.wraps_up or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
+            return False
+        return len({word.lower() for word in PANEL_WORDS.findall(text)}) >= _SECTION_WORDS
 
     def _name_room(self, x0: float) -> float:
         """The width the names have from x0 to the next column's label."""
@@ -445,7 +458,7 @@ def annotation_lines(placed: list[Cells]) -> set[int]:
 _MIN_WRAPPED_NAMES = 2
 
 
-def wrapped_names_right(placed: list[Cells], header: Header) -> float | None:
+def wrapped_names_right(placed: list[Cells], header: Header, annotations: set[int]) -> float | None:
     """Where the names' text ends in a table whose names wrap in a narrow column: the right
     edge of its widest name line that stays inside the column. The room to the next column's
     label overstates the column (cell padding), and a name wraps when its next word would
@@ -456,7 +469,8 @@ def wrapped_names_right(placed: list[Cells], header: Header) -> float | None:
         name, text = c.text(cols.NAME).strip(), below.text(cols.NAME).strip()
         if c.value_kind() and name and text and below.value_kind() is None and not below.prose \
                 and below.line.top - c.line.bottom < 0.8 * below.line.size \
-                and continues_name(name, text) and not METHOD_WORDS.search(text):
+                and continues_name(name, text) and not METHOD_WORDS.search(text) \
+                and id(below) not in annotations:
             wrapped += 1  # (a method line in brackets under each row is no wrapped name)
     if wrapped < _MIN_WRAPPED_NAMES:
         return None
@@ -466,6 +480,17 @@ def wrapped_names_right(placed: list[Cells], header: Header) -> float | None:
     rights = [ph[-1].x1 for c in placed if not c.prose and (ph := c.cells.get(cols.NAME))
               and ph[-1].x1 < limit]
     return max(rights) if rights else None
+
+
+def names_wrap_up(placed: list[Cells]) -> bool:
+    """Does some name in the table start on the line above its value line, as its words tell
+    ("Glucose," / "Fasting 92", "Total Iron" / "binding capacity")?"""
+    for p, c in zip(placed, placed[1:]):
+        above, name = p.text(cols.NAME).strip(), c.text(cols.NAME).strip()
+        if above and name and p.value_kind() is None and not p.prose and c.value_kind() \
+                and c.line.top - p.line.bottom < 0.6 * p.line.size and continues_name(above, name):
+            return True
+    return False
 
 
 def garbled_name_under(c: Cells, pending: list[Cells]) -> Cells | None:
