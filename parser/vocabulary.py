@@ -164,7 +164,7 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
         # Several fields under one label ("DOB / Sex: 22-Jul-1964 / Female").
         "dob_gender": ["dob / sex", "dob/sex", "dob / gender", "dob/gender", "dob / age / sex",
                        "dob/age/sex", "dob / age / gender", "date of birth / sex",
-                       "dob / sex / age", "dob / sex/ age"],
+                       "dob / sex / age", "dob / age", "dob/age"],
         # Labels read so they are never taken as another label's value ("Name: MRN ...").
         "other": ["mrn", "uhid", "patient id", "pid", "age", "time", "ref by", "referred by",
                   "doctor", "physician", "visit no", "bill no", "ward", "bed", "ip no", "op no",
