@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import statistics
 from functools import lru_cache
 
 from parser import vocabulary
-from parser.lines import Line, Phrase, build_lines, large_words, page_lines, word_size
+from parser.lines import Line, Phrase, page_lines
+from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line
+from parser.metadata_lab import find_lab_name
 from parser.locale_forms import DAY_FIRST, find_word_date
 from parser.models import ResultMetadata
 from parser.page import Document
@@ -30,15 +31,8 @@ _DATE_PATTERNS = [
     ("mdy_text", re.compile(r"\b" + _MONTH + r"[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]*(\d{4})\b", re.I)),
     ("numeric", re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")),
 ]
-_LAB_WORDS = re.compile(
-    r"\b(lab|labs|laboratory|laboratories|diagnostics?|patholog(y|ies)|pathlabs|clinic|"
-    r"hospital|medical\s+cent(er|re)|health(care)?|imaging|biolab|quest|labcorp|"
-    + "|".join(re.escape(w) for w in vocabulary.LAB_NAME_WORDS) + r")\b", re.I)
 _GENDER = {word: sex for table in vocabulary.GENDER_WORDS.values() for sex, words in table.items()
            for word in words}
-_LAB_IN_TEXT = re.compile(
-    r"([A-Z][\w.&']*(?:\s+[A-Z][\w.&']*){0,4}\s+(?:PathLabs|Laboratories|Laboratory|Labs|"
-    r"Diagnostics|Pathology))\b")
 _TITLES = re.compile(r"^(mr|mrs|ms|miss|mstr|master|baby|dr|prof)\.?\s+", re.I)
 # Civilities printed before a patient's name, and the sex each one states ("Dr" states none).
 # French "M." is one only on a European report: on others it may be a first initial.
@@ -52,54 +46,145 @@ _CIVILITY_SEX = {word: sex for sex, words in _CIVILITIES.items() for word in wor
 
 def extract_metadata(doc: Document, language: str | None = None) -> ResultMetadata:
     """`language` (parser.language) settles the day/month order of numeric dates when the
-    dates themselves do not: French, German, Italian and Spanish reports write the day first."""
+    dates themselves do not: French, German, Italian and Spanish reports write the day first;
+    else the lab's address may (metadata_hints.region_date_order)."""
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
     pairs = _whole_name_pairs(labelled_pairs(lines))
-    order = date_order([v for f, v in pairs if f in ("dob", "collected", "reported")])
-    if order is None and language in DAY_FIRST:
-        order = "dmy"
-    meta = ResultMetadata()
     european = language in DAY_FIRST
-    name_text = None  # the printed name, whose civility may state the sex
-    for field, value in pairs:
-        if field == "name" and meta.patient_first_name is None:
-            first, last = split_person_name(value, surname_first=european)
-            if first is not None:  # "N° patient: 2507694" names nobody
-                meta.patient_first_name, meta.patient_last_name = first, last
-                name_text = value
-        elif field == "first_name" and meta.patient_first_name is None:
-            meta.patient_first_name = split_person_name(value)[0]
-        elif field == "last_name" and meta.patient_last_name is None:
-            first, last = split_person_name(value)
-            if last and _surname_first(value.split()):
-                meta.patient_last_name = last
-                if meta.patient_first_name is None:
-                    meta.patient_first_name = first  # "Nom : DUPONT Marie"
-            else:  # all of it is the surname ("Apellidos: GARCÍA LÓPEZ")
-                meta.patient_last_name = _surname_text(value) if first else None
-        elif field == "dob" and meta.dob is None:
-            meta.dob = read_date(value, order)
-        elif field in ("gender", "age_gender") and meta.gender is None:
-            meta.gender = read_gender(value)
-        elif field == "lab" and meta.lab_name is None:
-            meta.lab_name = value.strip() or None
-        elif field == "collected" and meta.date_collected is None:
-            meta.date_collected = read_date(value, order, recent=True)
-        elif field == "reported" and meta.date_reported is None:
-            meta.date_reported = read_date(value, order, recent=True)
-        elif field == "specimen" and meta.specimen_number is None and read_date(value) is None:
-            meta.specimen_number = read_identifier(value)  # "Accettazione: 13/02/2024" is a date
+    order = date_order([v for f, v in pairs if f in ("dob", "dob_gender", "collected", "reported")])
+    if order is None and european:
+        order = "dmy"
+    elif order is None and _padded([v for f, v in pairs if f in ("collected", "reported")]):
+        order = region_date_order(_header_lines(doc, lines))
+    meta = ResultMetadata()
+    name_text = _read_pairs(meta, pairs, order, european)
     if meta.patient_first_name is None:
-        name = unlabelled_patient_name(lines) or civility_name(lines, european)
+        name, civil = unlabelled_patient_name(lines), civility_name(lines, european)
+        if name is None or (civil and civil.endswith(name)):  # "Frau" above the name
+            name = civil or name_beside_birth(lines)
         if name:
             meta.patient_first_name, meta.patient_last_name = split_person_name(
                 name, surname_first=european)
             name_text = name
     if meta.gender is None and name_text:
         meta.gender = civility(name_text.split()[0], european=european)
+    if meta.dob is None or meta.gender is None:
+        birth, sex = star_birth(lines)
+        meta.dob = meta.dob or (read_date(birth, order) if birth else None)
+        meta.gender = meta.gender or (read_gender(sex) if sex else None)
+    if meta.specimen_number is None:
+        meta.specimen_number = _registration_number(doc, lines)
     if meta.lab_name is None:
-        meta.lab_name = find_lab_name(doc, lines, {value for _, value in pairs})
+        printed = {value for _, value in pairs} | ({name_text.strip()} if name_text else set())
+        meta.lab_name = find_lab_name(doc, lines, printed,
+                                      lambda text: _split_label(text)[0] is not None)
     return meta
+
+
+_REGISTRATION_LABELS = {"reg no", "registration no"}
+# A doctor's line: its "Reg. No." is a medical council's ("Chief Pathologist | Reg. No: MCI-7854").
+_DOCTOR_LINE = re.compile(r"\b(dr|pathologist|consultant|m\.?d|m\.?b\.?b\.?s|mci|mmc|dmc)\b\.?", re.I)
+
+
+def _registration_number(doc: Document, lines: list[Line]) -> str | None:
+    """"Reg. No." numbers the patient's visit when the patient block has no specimen label;
+    only in the report's header, never on a doctor's line."""
+    for line in _header_lines(doc, lines, share=0.4):
+        if _DOCTOR_LINE.search(line.text):
+            continue
+        for key, _, value in _labelled([line]):
+            if key in _REGISTRATION_LABELS and read_date(value) is None:
+                return read_identifier(value)
+    return None
+
+
+def _header_lines(doc: Document, lines: list[Line], share: float = 0.25) -> list[Line]:
+    first = doc.pages[0]
+    return [line for line in lines if line.page == first.number and line.top < share * first.height]
+
+
+def _padded(values: list[str]) -> bool:
+    """Every numeric date among `values` prints two-digit days and months ("04/02/2025"), as a
+    day-first country's systems do; "4/6/2021 11:18:00AM" is a US machine default."""
+    found = [m for value in values for m in _DATE_PATTERNS[3][1].finditer(value)]
+    return bool(found) and all(len(m.group(1)) == 2 and len(m.group(2)) == 2 for m in found)
+
+
+def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str | None,
+                european: bool) -> str | None:
+    """Fill `meta` from the labelled pairs, the first value of each field winning; returns
+    the printed name, whose civility may state the sex."""
+    name_text = None
+    for field, value in pairs:
+        if field == "name" and meta.patient_first_name is None:
+            first, last = split_person_name(value, surname_first=european)
+            if first is not None:  # "N° patient: 2507694" names nobody
+                meta.patient_first_name, meta.patient_last_name = first, last
+                name_text = value
+                _read_after_name(meta, value, order)
+        elif field == "first_name" and meta.patient_first_name is None:
+            meta.patient_first_name = split_person_name(value)[0]
+        elif field == "last_name" and meta.patient_last_name is None:
+            _read_last_name(meta, value)
+        elif field == "dob" and meta.dob is None:
+            meta.dob = read_date(value, order)
+        elif field == "dob_gender":
+            _read_birth_and_sex(meta, value, order)
+        elif field in ("gender", "age_gender") and meta.gender is None:
+            meta.gender = read_gender(value)
+        elif field == "lab" and meta.lab_name is None and _lab_value_fits(value):
+            meta.lab_name = value.strip()
+        elif field == "collected" and meta.date_collected is None:
+            meta.date_collected = read_date(value, order, recent=True)
+        elif field == "reported" and meta.date_reported is None:
+            meta.date_reported = read_date(value, order, recent=True)
+        elif field == "specimen" and meta.specimen_number is None and read_date(value) is None:
+            meta.specimen_number = read_identifier(value)  # "Accettazione: 13/02/2024" is a date
+    return name_text
+
+
+def _read_last_name(meta: ResultMetadata, value: str) -> None:
+    first, last = split_person_name(value)
+    if last and _surname_first(value.split()):
+        meta.patient_last_name = last
+        if meta.patient_first_name is None:
+            meta.patient_first_name = first  # "Nom : DUPONT Marie"
+    else:  # all of it is the surname ("Apellidos: GARCÍA LÓPEZ")
+        meta.patient_last_name = _surname_text(value) if first else None
+
+
+def _read_birth_and_sex(meta: ResultMetadata, value: str, order: str | None) -> None:
+    """One label, several fields: "DOB / Sex: 22-Jul-1964 / Female", "04/19/1958 / 66Y / F"."""
+    if meta.dob is None:
+        meta.dob = read_date(value, order)
+    if meta.gender is None:
+        meta.gender = read_gender(_without_dates(value))
+
+
+def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> None:
+    """What a name's value prints after the name: "Favre-Bulle Nathalie, 11.04.1968, F",
+    "MR. SANJAY RAO (42Y/M)": the birth date and the sex, when no label gives them."""
+    name = _before_other_label(value)
+    tail = value[len(name):] if value.startswith(name) else ""
+    if not re.search(r"\d", tail):
+        return  # no age or date after the name: a lone letter there is an initial
+    if meta.dob is None and read_date(tail, order) is not None:
+        meta.dob = read_date(tail, order)
+    if meta.gender is None:
+        meta.gender = read_gender(_without_dates(tail))
+
+
+def _without_dates(text: str) -> str:
+    for _, pattern in _DATE_PATTERNS:
+        text = pattern.sub(" ", text)
+    return text
+
+
+def _lab_value_fits(value: str) -> bool:
+    """A lab's name under a "Lab:" label; "Processing Lab: D-37/1, TTC MIDC, Navi Mumbai
+    400703" is an address."""
+    value = value.strip()
+    return bool(value) and not re.search(r"\d|[·@]", value) and len(value.split()) <= 8
 
 
 def _whole_name_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
@@ -117,6 +202,11 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
     """(field, value text) for every "Label: value" on the lines, in reading order. A label
     with no value beside it may have it in the line below (a boxed grid prints each label
     above its value)."""
+    return [(field, value) for _, field, value in _labelled(lines)]
+
+
+def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
+    """(label key, field, value text): labelled_pairs, with the label that was read."""
     pairs = []
     for index, line in enumerate(lines):
         parts = [(part, phrase if part == phrase.text.strip() else None)
@@ -148,14 +238,23 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
                 words = value.split()
                 if _ocr_colon(_LABELS[label], words[0], [" ".join(words[1:])]):
                     value = " ".join(words[1:])
-                pairs.append((_LABELS[label], value))
+                if _LABELS[label] == "name" and _lone_civility(value) and i + 1 < len(phrases) \
+                        and _split_label(phrases[i + 1])[0] is None:
+                    i += 1  # "MR." apart from the name it stands before, as OCR may read it
+                    value = f"{value} {phrases[i]}"
+                pairs.append((label, _LABELS[label], value))
             i += 1
     return pairs
 
 
+def _lone_civility(value: str) -> bool:
+    words = value.split()
+    return len(words) == 1 and (civility(words[0]) is not None or _TITLES.match(words[0] + " ") is not None)
+
+
 # Fields whose value can be told by its shape alone, so may be read under their label.
 _SHAPED_FIELDS = ("name", "first_name", "last_name", "dob", "collected", "reported", "gender",
-                  "age_gender", "specimen")
+                  "age_gender", "dob_gender", "specimen")
 
 
 def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> str:
@@ -286,7 +385,7 @@ _OCR_COLONS = {"3", ";", "=", "_", "-", ".", ","}
 
 
 def _value_fits(field: str, value: str) -> bool:
-    if field in ("dob", "collected", "reported"):
+    if field in ("dob", "dob_gender", "collected", "reported"):
         return read_date(value) is not None
     if field in ("gender", "age_gender"):
         return read_gender(value) is not None
@@ -411,7 +510,7 @@ def read_date(text: str, order: str | None = None, *, recent: bool = False) -> s
         if kind == "iso":
             return _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
         if kind == "dmy_text":
-            year = _year(m.group(3))
+            year = _year(m.group(3), recent)
             return _iso(year, _MONTHS[m.group(2).lower()[:3]], int(m.group(1))) if year else None
         if kind == "mdy_text":
             return _iso(int(m.group(3)), _MONTHS[m.group(1).lower()[:3]], int(m.group(2)))
@@ -509,10 +608,16 @@ def _name_like(text: str) -> bool:
         and bool(re.fullmatch(r"[A-Za-z][A-Za-z .,'\-]+", text))
 
 
+# Words of a block's title, printed where a name could be ("Patient Details" over "DOB: ...").
+_BLOCK_TITLE = re.compile(r"\b(patient|details|information|info|demographics|report|specimen|"
+                          r"physician|doctor|order|sample|client|account)\b", re.I)
+
+
 def _name_above_age(lines: list[Line]) -> str | None:
     for i, line in enumerate(lines):
         phrases = line.phrases()
-        if not phrases or not re.match(r"^(age|sex|gender)\b\s*:?", phrases[0].text, re.I):
+        if not phrases or not (re.match(r"^(age|sex|gender)\b\s*:?", phrases[0].text, re.I)
+                               or starts_birth_line(phrases[0].text)):
             continue
         # Above: its middle above this line's top (an OCR box made tall by a barcode beside
         # the name may reach down into the "Age" line).
@@ -524,78 +629,9 @@ def _name_above_age(lines: list[Line]) -> str | None:
         if not candidates:
             continue
         text = candidates[0].text.strip()
-        if ":" not in text and not re.search(r"\d", text) and 1 <= len(text.split()) <= 5 \
-                and re.fullmatch(r"[A-Za-z][A-Za-z .'\-]+", text):
+        if text.endswith(",") and len(candidates) > 1:  # "Kowalski," || "Dariusz": a gap OCR kept
+            text = f"{text} {candidates[1].text.strip()}"
+        if _letters_name(text) and 1 <= len(text.split()) <= 5 and not _BLOCK_TITLE.search(text) \
+                and _split_label(text)[0] is None:
             return text
     return None
-
-
-def find_lab_name(doc: Document, lines: list[Line], values: set[str] = frozenset()) -> str | None:
-    """The laboratory's name: the most prominent lab-like phrase at the top of page 1, or a
-    "<Name> PathLabs / Laboratories" mention anywhere, or the largest text at the top that is
-    none of the labelled `values` (a patient's name printed large)."""
-    if not doc.pages:
-        return None
-    page = doc.pages[0]
-    # All words of the page top, large ones included: a lab's name may be printed far larger
-    # than the body text (body lines leave such words out as watermarks).
-    top = 0.25 * page.height
-    large = [w for w in large_words(page) if w.top < top]
-    top_phrases: list[Phrase] = [p for line in page_lines(page) if line.top < top for p in line.phrases()]
-    top_phrases += [p for line in build_lines(large, page.number, page.source == "ocr")
-                    for p in line.phrases()]
-    labbish = [p for p in top_phrases if _LAB_WORDS.search(p.text)
-               and not re.search(r"@|www\.|\d{5}", p.text) and _split_label(p.text)[0] is None
-               and ":" not in p.text and not _TITLE_WORDS.search(p.text)]
-    brand = _prominent_phrase(top_phrases, page)  # a name with no lab word, printed largest
-    if brand and brand.text.strip() in values:
-        brand = None
-    if labbish:
-        best = max(labbish, key=_phrase_size)
-        if brand and _phrase_size(brand) > _PROMINENT * _phrase_size(best):
-            best = brand  # "BIOLOIRE" over "Laboratoire de Biologie Médicale multisite"
-        return _clean_lab(best.text)
-    for line in lines:
-        m = _LAB_IN_TEXT.search(line.text)
-        if m:
-            return _clean_lab(m.group(1))
-    return _clean_lab(brand.text) if brand else None
-
-
-def _phrase_size(phrase: Phrase) -> float:
-    return max(word_size(w) for w in phrase.words)
-
-
-# Words of a report's own title, which a page top may print as large as a lab's name.
-_TITLE_WORDS = re.compile(
-    r"\b(report|reports|rapport|compte|rendu|befund|laborbefund|bericht|referto|informe|results?|"
-    r"r[ée]sultats?|ergebnisse?|risultati|resultados?|tests?|patient|page|final|copy|duplicate)\b",
-    re.I)  # not "analyses": "Laboratorio Analisi Cliniche" is a lab's name
-_HEADINGS = vocabulary.header_labels()  # a column heading is no lab's name
-_PROMINENT = 1.15  # glyph-box sizes: capitals at 15 pt over 8.5 pt body text measure 1.25x
-
-
-def _prominent_phrase(phrases: list[Phrase], page) -> Phrase | None:
-    """A lab whose name has no lab word ("THYROCARE TECHNOLOGIES LTD.", "BIOLOIRE"): the page's
-    largest text, at its top and clearly larger than the body, when it is no report title,
-    label, address or number."""
-    if not phrases or not page.words:
-        return None
-    largest = max(phrases, key=_phrase_size)
-    if not 1 <= len(largest.words) <= 6 or re.search(r"[\d:@]", largest.text) or \
-            _TITLE_WORDS.search(largest.text) or _split_label(largest.text)[0] is not None or \
-            largest.text.strip().lower() in _HEADINGS or \
-            not re.search(r"[^\W\d_]{3}", largest.text):
-        return None  # the text checks first: the page's sizes are asked only for a candidate
-    sizes = [word_size(w) for w in page.words]
-    size = _phrase_size(largest)
-    if size < max(sizes) or size < _PROMINENT * statistics.median(sizes):
-        return None
-    return largest
-
-
-def _clean_lab(text: str) -> str:
-    text = re.sub(r"\b(ltd|pvt|inc|llc|limited|private)\b\.?", "", text, flags=re.I)
-    text = re.split(r"\s+[-–|]\s+", text.strip())
-    parts = [t for t in text if _LAB_WORDS.search(t)] or text
-    return " ".join(parts[0].split()).strip(" ,.-")

@@ -1,0 +1,68 @@
+"""Metadata a report prints without labels, and the country hints that settle its dates.
+
+- A German hospital's patient block prints the birth date after a star and the sex after it
+  ("* 14.08.1951  m"), under the patient's name ("Kowalski, Dariusz").
+- A header prints the patient's name, surname first with a comma, just before the birth date
+  ("Osterhout, Kimberly   DOB: 01/09/1983").
+- The lab's address says which way its numeric dates run: a US ZIP code ("OH 44870") month
+  first, an Indian PIN code ("Gurugram 122016") or a UK postcode ("SP2 8XX") day first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parser.lines import Line
+
+# "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
+_STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
+# A name printed surname first with a comma: "Kowalski, Dariusz", "O'Neil-Ray, Mary Ann".
+_COMMA_NAME = re.compile(r"^[^\W\d_][\w'\-]+(?: [^\W\d_][\w'\-]+)?, [^\W\d_][\w'\-]+(?: [^\W\d_][\w.'\-]*){0,2}$")
+_BIRTH_LABEL = re.compile(r"^(dob|d\.o\.b\.?|date of birth|birth ?date|born|geb\.?|geburtsdatum)"
+                          r"\s*[:.]?\s*\S", re.I)
+
+_US_ZIP = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b")
+_INDIAN_PIN = re.compile(r"[A-Za-z)]\s*[,\-–]?\s*[1-8]\d{5}(?!\d)|\bIndia\b|\bNABL\b|\+91\b")
+_UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")
+
+
+def star_birth(lines: list[Line]) -> tuple[str | None, str | None]:
+    """(birth date text, sex text) of a "* 14.08.1951  m" line, or (None, None)."""
+    for line in lines:
+        phrases = [p.text.strip() for p in line.phrases()]
+        for k, text in enumerate(phrases):
+            m = _STAR_BIRTH.match(text)
+            if not m:
+                continue
+            sex = m.group(2) or (phrases[k + 1] if k + 1 < len(phrases) and
+                                 len(phrases[k + 1].split()) == 1 else None)
+            return m.group(1), sex
+    return None, None
+
+
+def starts_birth_line(text: str) -> bool:
+    """A line that begins with the birth date, labelled or starred: the patient's name is
+    printed just above it."""
+    return bool(_STAR_BIRTH.match(text.strip()) or _BIRTH_LABEL.match(text.strip()))
+
+
+def name_beside_birth(lines: list[Line]) -> str | None:
+    """A "Surname, Given" name printed just before a birth date label on the same line."""
+    for line in lines:
+        phrases = [p.text.strip() for p in line.phrases()]
+        for k in range(1, len(phrases)):
+            if starts_birth_line(phrases[k]) and _COMMA_NAME.match(phrases[k - 1]):
+                return phrases[k - 1]
+    return None
+
+
+def region_date_order(lines: list[Line]) -> str | None:
+    """"mdy" for a US address, "dmy" for an Indian or UK one, None when the header says
+    neither or both."""
+    text = "\n".join(line.text for line in lines)
+    orders = set()
+    if _US_ZIP.search(text):
+        orders.add("mdy")
+    if _INDIAN_PIN.search(text) or _UK_POSTCODE.search(text):
+        orders.add("dmy")
+    return orders.pop() if len(orders) == 1 else None

@@ -1,0 +1,134 @@
+"""The laboratory's name, read from the top of the report's first page (its letterhead).
+
+A letterhead prints the lab's name largest, often a short brand ("AGILE HEALTHCARE") over a
+small line that names the company in full ("Agile Healthcare Laboratories Ltd · National
+Reference Lab: <address>"). The name is the most prominent lab-like phrase; the company's full
+name replaces a brand it begins like; an address or a "Lab: <address>" never is the name.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+from typing import Callable
+
+from parser import vocabulary
+from parser.lines import Line, Phrase, build_lines, large_words, page_lines, word_size
+from parser.page import Document
+
+LAB_WORDS = re.compile(
+    r"\b(lab|labs|laboratory|laboratories|diagnostics?|patholog(y|ies)|pathlabs|pathcare|pathkind|"
+    r"clinic|hospital|hospitals|medical\s+cent(er|re)|health(care)?|imaging|biolab|quest|labcorp|"
+    r"klinikum|clinique|ospedale|"
+    + "|".join(re.escape(w) for w in vocabulary.LAB_NAME_WORDS) + r")\b", re.I)
+_LAB_IN_TEXT = re.compile(
+    r"([A-Z][\w.&']*(?:\s+[A-Z][\w.&']*){0,4}\s+(?:PathLabs|Laboratories|Laboratory|Labs|"
+    r"Diagnostics|Pathology))\b")
+# Words of a report's own title, which a page top may print as large as a lab's name.
+_TITLE_WORDS = re.compile(
+    r"\b(report|reports|rapport|compte|rendu|befund|laborbefund|bericht|referto|informe|results?|"
+    r"r[ée]sultats?|ergebnisse?|risultati|resultados?|tests?|patient|page|final|copy|duplicate)\b",
+    re.I)  # not "analyses": "Laboratorio Analisi Cliniche" is a lab's name
+_HEADINGS = vocabulary.header_labels()  # a column heading is no lab's name
+_PROMINENT = 1.15  # glyph-box sizes: capitals at 15 pt over 8.5 pt body text measure 1.25x
+# Company forms that end a lab's full name ("... Laboratories Pvt. Ltd.", "... s.r.l.").
+_COMPANY = re.compile(r"\b(ltd|pvt|inc|llc|limited|private|gmbh|s\.?\s?r\.?\s?l|s\.?p\.?a|"
+                      r"s\.a\.s|sas|sa|ag|plc)\b\.?", re.I)
+# Separators between the items of a letterhead line ("Name · Address · Phone").
+_ITEM_SEPARATOR = re.compile(r"\s+[·•|—–-]\s+")  # OCR reads "·" as "-"
+_ADDRESS = re.compile(r"@|www\.|\d{3}")  # e-mail, web, postcode or phone
+
+
+def find_lab_name(doc: Document, lines: list[Line], values: set[str],
+                  is_label: Callable[[str], bool]) -> str | None:
+    """The laboratory's name: the most prominent lab-like phrase at the top of page 1, or the
+    largest text there when it is none of the labelled `values` (a patient's name printed
+    large), or a "<Name> PathLabs / Laboratories" mention anywhere."""
+    if not doc.pages:
+        return None
+    page = doc.pages[0]
+    top_phrases = _top_phrases(page)
+    items = [(text, p) for p in top_phrases for text in _ITEM_SEPARATOR.split(p.text.strip())]
+    labbish = [(text, p) for text, p in items if LAB_WORDS.search(text)
+               and not _ADDRESS.search(text) and ":" not in text and not is_label(text)
+               and not _TITLE_WORDS.search(text)]
+    brand = _prominent_phrase(top_phrases, page, is_label)  # a name with no lab word, largest
+    if brand and brand.text.strip() in values:
+        brand = None
+    name = None
+    if labbish:
+        name, best = max(labbish, key=lambda item: _phrase_size(item[1]))
+        if brand and _phrase_size(brand) > _PROMINENT * _phrase_size(best):
+            name = brand.text  # "BIOLOIRE" over "Laboratoire de Biologie Médicale multisite"
+    elif brand:
+        name = brand.text
+    if name is None:
+        return _mentioned_lab(lines)
+    return clean_lab(_company_name(name, [text for text, _ in labbish]) or name)
+
+
+def _top_phrases(page) -> list[Phrase]:
+    """All phrases of the page top, large words included: a lab's name may be printed far
+    larger than the body text (body lines leave such words out as watermarks)."""
+    top = 0.25 * page.height
+    large = [w for w in large_words(page) if w.top < top]
+    phrases = [p for line in page_lines(page) if line.top < top for p in line.phrases()]
+    return phrases + [p for line in build_lines(large, page.number, page.source == "ocr")
+                      for p in line.phrases()]
+
+
+def _company_name(name: str, candidates: list[str]) -> str | None:
+    """The company's full name printed with the brand ("Navya Diagnostic Laboratories Pvt. Ltd."
+    under "NAVYA DIAGNOSTICS"): a lab-like item ending in a company form whose first word is
+    the brand's first word."""
+    first = name.split()[0].lower() if name.split() else ""
+    for text in candidates:
+        words = text.split()
+        if words and words[0].lower() == first and _COMPANY.search(words[-1]) and \
+                len(words) > len(name.split()):
+            return text
+    return None
+
+
+def _mentioned_lab(lines: list[Line]) -> str | None:
+    for line in lines:
+        m = _LAB_IN_TEXT.search(line.text)
+        if m:
+            return clean_lab(m.group(1))
+    return None
+
+
+def _phrase_size(phrase: Phrase) -> float:
+    return max(word_size(w) for w in phrase.words)
+
+
+def _prominent_phrase(phrases: list[Phrase], page, is_label: Callable[[str], bool]) -> Phrase | None:
+    """A lab whose name has no lab word ("THYROCARE TECHNOLOGIES LTD.", "BIOLOIRE"): the page's
+    largest text, at its top and clearly larger than the body, when it is no report title,
+    label, address or number."""
+    if not phrases or not page.words:
+        return None
+    largest = max(phrases, key=_phrase_size)
+    if not 1 <= len(largest.words) <= 6 or re.search(r"[\d:@]", largest.text) or \
+            _TITLE_WORDS.search(largest.text) or is_label(largest.text) or \
+            largest.text.strip().lower() in _HEADINGS or \
+            not re.search(r"[^\W\d_]{3}", largest.text):
+        return None  # the text checks first: the page's sizes are asked only for a candidate
+    sizes = [word_size(w) for w in page.words]
+    size = _phrase_size(largest)
+    if size < max(sizes) or size < _PROMINENT * statistics.median(sizes):
+        return None
+    return largest
+
+
+# A lab word the text layer split at a kerning gap ("Lab oratorio").
+_SPLIT_LAB_WORD = re.compile(r"\b(Lab)\s+(orator[a-z]+)\b", re.I)
+
+
+def clean_lab(text: str) -> str:
+    """The name without company forms and what a separator puts after it."""
+    text = _SPLIT_LAB_WORD.sub(r"\1\2", text)
+    text = _COMPANY.sub("", text)
+    parts = re.split(r"\s+[-–|·]\s+", text.strip())
+    kept = [t for t in parts if LAB_WORDS.search(t)] or parts
+    return " ".join(kept[0].split()).strip(" ,.-")
