@@ -15,7 +15,9 @@ from parser.columns import OUT_OF_RANGE, looks_like_unit
 from parser.flags import interpret, parse_flag, parse_value_mark
 from parser.layout import RawRow, is_non_result_label
 from parser.models import LabReportResult
-from parser.ranges import NUMBER, names_a_tier, parse_number, parse_range, repair_ocr_range
+from parser.ranges import (
+    NUMBER, names_a_tier, parse_number, parse_range, reads_as_range, repair_ocr_range,
+)
 from parser import units as unit_lexicon
 from parser import vocabulary
 
@@ -61,6 +63,7 @@ _OCR_DIGITS = str.maketrans({"O": "0", "o": "0", "D": "0", "l": "1", "I": "1", "
 @dataclass(slots=True)
 class Context:
     gender: str | None = None
+    age: float | None = None  # in years, for ranges printed in age tiers (parser/patient_age.py)
     page_sizes: dict[int, tuple[float, float]] | None = None
     default_sample: str = "unknown"
     decimal_comma: bool = False  # the report writes 4,2 for 4.2
@@ -151,11 +154,11 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
 
 def _reference(range_text: str | None, ocr: bool, context: Context):
     """(bounds of the printed range or None, read through an OCR repair?)."""
-    reference = parse_range(range_text, context.gender, context.decimal_comma)
+    reference = parse_range(range_text, context.gender, context.decimal_comma, context.age)
     if reference is not None or not range_text or not ocr:
         return reference, False
     reference = parse_range(repair_ocr_range(range_text, context.decimal_comma),
-                            context.gender, context.decimal_comma)
+                            context.gender, context.decimal_comma, context.age)
     return reference, reference is not None
 
 
@@ -351,7 +354,7 @@ def _range_start(text: str) -> bool:
     if not re.search(r"\d", text) or not re.match(r"^[(\[<>≤≥]|^(male|female|m|f|up\s*to|upto|"
                                                   r"less|more|below|above)\b|^\d", text, re.I):
         return False
-    return any(parse_range(text, gender) is not None for gender in (None, "male", "female"))
+    return reads_as_range(text)
 
 
 def _clean_units(units: str, flag_text: str | None, ocr: bool) -> tuple[str, str | None, bool]:
@@ -561,7 +564,7 @@ def _reads_as_range(head: str, ocr: bool) -> bool:
     """Is the text before a unit a range? Sex-specific ranges count ("M: 4.5 to 5.9 F: 3.9 to
     5.1", no gender known yet); with `ocr`, any text ending in a number (OCR damage such as
     "@ to 6" or "11,5:-14,5" leaves the range unread, but the unit after it is still the unit)."""
-    if any(parse_range(head, gender) is not None for gender in (None, "male", "female")):
+    if reads_as_range(head):
         return True
     return ocr and bool(re.search(r"\d[)\]]?$", head.strip()))
 

@@ -21,8 +21,11 @@ COMPARATORS = {
     "<": "<", "<=": "<=", "≤": "<=", "=<": "<=",
     ">": ">", ">=": ">=", "≥": ">=", "=>": ">=",
 }
-_UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under)\s*(" + NUMBER + r")", re.I)
-_ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than)\s*(" + NUMBER + r")", re.I)
+# "Up to 40" and its European words: "hasta 40", "jusqu'à 40", "fino a 40", "bis 40".
+_UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under|hasta|menor\s+de|inferior\s+a|"
+                   r"jusqu['’]\s*à|inférieur\s+à|fino\s+a|inferiore\s+a|bis)\s*(" + NUMBER + r")", re.I)
+_ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than|mayor\s+de|superior\s+a|"
+                    r"supérieur\s+à|superiore\s+a)\s*(" + NUMBER + r")", re.I)
 _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
 # "to" and its European words: "3,5 à 5,0", "3,5 bis 5,0", "3,5 a 5,0".
 # A colon or semicolon before the dash is OCR's reading of a speck ("2,15:- 2,55").
@@ -89,8 +92,9 @@ def parse_number(text: str, decimal_comma: bool = False) -> float | None:
 
 
 def parse_range(text: str | None, gender: str | None = None,
-                decimal_comma: bool = False) -> Range | None:
-    """Bounds of a printed reference range, or None when it has no usable numbers."""
+                decimal_comma: bool = False, age: float | None = None) -> Range | None:
+    """Bounds of a printed reference range, or None when it has no usable numbers; of tiers,
+    the patient's (by `gender` and `age` in years) or the normal one, None when unsure."""
     if not text:
         return None
     cleaned = " ".join(text.replace("\n", " ").split())
@@ -100,12 +104,20 @@ def parse_range(text: str | None, gender: str | None = None,
     cleaned = cleaned.strip("()[] ")
     if decimal_comma:  # "4 000 à 10 000": thousands grouped with (thin) spaces
         cleaned = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"[ \u00a0\u2009\u202f]", "", m.group(0)), cleaned)
+    tiers = labelled_tiers(cleaned)
+    if tiers is not None:  # "Male: 4.50 - 5.90 Female: ...", "18-59 y: 6 - 20 >=60 y: 8 - 23"
+        chosen = patient_tier(tiers, gender, age)
+        return None if chosen is None else _parse_single(chosen.bounds, decimal_comma)
+    if not any(m.group("other") for m in _TIER_LABEL.finditer(cleaned)):
+        cleaned = _NORMAL_LEAD.sub("", cleaned)  # the normal tier alone: "Desirable: < 200"
     sexed = _split_by_sex(cleaned)
     if sexed:
         if gender not in sexed:
             return None
         cleaned = sexed[gender]
     normal = _normal_tier(cleaned)
+    if normal is None and (_NUMBERED_LABEL.match(cleaned) or len(_LABELLED_BOUNDS.findall(cleaned)) >= 2):
+        return None  # tiers whose labels are not known ("Luteal: ..."), or an age first
     return _parse_single(normal if normal is not None else cleaned, decimal_comma)
 
 
@@ -157,6 +169,10 @@ _TIER_LABEL = re.compile(r"(?<![\w-])(?:(?P<normal>" + _tier_words("normal") + r
                          + _tier_words("other") + r"))(?![\w-])", re.I)
 
 
+# The normal tier's label alone before its bounds: the bounds are the range.
+_NORMAL_LEAD = re.compile(r"^(?:" + _tier_words("normal") + r"|fasting)\s*:?\s*(?=[<>≤≥]|\d[\d.,]*\s*[-–])", re.I)
+
+
 def names_a_tier(name: str) -> bool:
     """A 'name' ending in a tier's label after a colon ("Vitamin D Status: Deficiency") is a
     line of the interpretive tiers printed under a result, not a test."""
@@ -183,6 +199,142 @@ def _normal_tier(text: str) -> str | None:
     return bounds if re.search(r"\d", bounds) else None
 
 
+# ------------------------------------------------------------ tiers printed with labels
+
+
+@dataclass(frozen=True, slots=True)
+class Tier:
+    """One labelled tier of a range cell ("Female: 4.00 - 5.20", ">=60 y: 8 - 23")."""
+
+    label: str
+    bounds: str
+    sex: str | None = None
+    ages: tuple[float, float] | None = None  # the label's ages in whole years, both inclusive
+    decision: str | None = None  # "normal" for the reference tier, "other" for decision limits
+
+
+# A label ending in a colon, then bounds: two of them are tiers.
+_LABELLED_BOUNDS = re.compile(r"[^\W\d_]\.?\s*:\s*(?=[<>≤≥]?\s*\d)")
+# Numbers before a colon that bounds follow are a label's ("18-59 y: 6 - 20"), not the range.
+_NUMBERED_LABEL = re.compile(r"^\s*[<>≤≥]?=?\s*" + NUMBER + r"(?:\s*[-–]\s*" + NUMBER
+                             + r")?\s*(?:[^\W\d_]{1,6}\.?)?\s*:\s*[<>≤≥]?\s*\d")
+# The bounds a tier's label leads: a range, a one-sided limit; a percent sign may follow.
+_TIER_BOUNDS = re.compile(
+    r"\s*(?:(?:<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"|" + NUMBER + r"\s*(?:-|–|—)\s*[<≤]?\s*" + NUMBER
+    + r"|" + NUMBER + r"\s+(?:to|à|a|bis)\s+" + NUMBER
+    + r"|(?:up\s*to|upto|till|below|under|less\s+than|above|over|greater\s+than|more\s+than)\s*"
+    + NUMBER + r")(?:\s*%)?", re.I)
+_AGE_UNIT = r"(?:y|yr|yrs|years?|ans?|a|j|jahre|anni|años|anos)\b\.?"
+_AGE_WORD = r"(?:age|âge|alter|età|eta|edad)\b"
+# The ages a tier's label names: a span, a limit after a comparator or a word, or an age
+# "and over"; each with its unit of years (or, for a span, after the word "age").
+_AGE_PATTERNS = [
+    (re.compile(r"(?:\b(?:from|de|von|da|desde)\s+)?(\d{1,3})\s*(?:-|–|to|à|a|bis)\s*(\d{1,3})\s*"
+                + _AGE_UNIT, re.I), "span"),
+    (re.compile(_AGE_WORD + r"\s*:?\s*(\d{1,3})\s*(?:-|–)\s*(\d{1,3})", re.I), "span"),
+    (re.compile(r"(\d{1,3})\s*(?:\+\s*" + _AGE_UNIT + r"|" + _AGE_UNIT + r"\s*(?:\+|and\s+(?:over|above|"
+                r"older)|or\s+(?:over|above|older)|et\s+plus|und\s+(?:älter|mehr|darüber)|e\s+oltre|"
+                r"e\s+più|y\s+más|o\s+más))", re.I), ">="),
+    (re.compile(r"(<=|>=|=<|=>|<|>|≤|≥)\s*(\d{1,3})\s*" + _AGE_UNIT, re.I), "op"),
+    (re.compile(r"\b(?:over|above|older\s+than|plus\s+de|über|ueber|oltre|mayores\s+de|mayor\s+de|"
+                r"más\s+de)\s+(\d{1,3})\s*" + _AGE_UNIT, re.I), ">"),
+    (re.compile(r"\b(?:from|dès|ab|desde)\s+(\d{1,3})\s*" + _AGE_UNIT, re.I), ">="),
+    (re.compile(r"\b(?:under|below|younger\s+than|moins\s+de|unter|sotto|menores\s+de|menor\s+de|"
+                r"menos\s+de)\s+(\d{1,3})\s*" + _AGE_UNIT, re.I), "<"),
+]
+_AGE_WORDS = {"adult": (18, math.inf), "adults": (18, math.inf), "adulte": (18, math.inf),
+              "adultes": (18, math.inf), "erwachsene": (18, math.inf), "adulti": (18, math.inf),
+              "adultos": (18, math.inf), "child": (0, 17), "children": (0, 17),
+              "enfant": (0, 17), "enfants": (0, 17), "kinder": (0, 17), "bambini": (0, 17),
+              "niños": (0, 17)}
+# A fasting tier is the reference of a glucose whose random or post-meal limits follow it.
+_NORMAL_LABELS = {"fasting", "à jeun", "a jeun", "nüchtern", "a digiuno", "en ayunas"}
+_OTHER_LABELS = {"random", "non fasting", "non-fasting", "post prandial", "postprandial",
+                 "post-prandial", "pp", "2 hr pp", "2h pp"}
+
+
+def labelled_tiers(text: str) -> list[Tier] | None:
+    """The tiers of a cell printing two or more `label: bounds` ("Male: 4.50 - 5.90 Female:
+    4.00 - 5.20", "18-59 y: 6 - 20 >=60 y: 8 - 23", "Fasting: 70 - 99 Random: 70 - 139");
+    None unless every part reads so and every label is a sex, an age or a known tier."""
+    parts = re.split(r"\s*:\s*", text.strip())
+    if len(parts) < 3:
+        return None
+    tiers, label = [], parts[0]
+    for chunk in parts[1:]:
+        m = _TIER_BOUNDS.match(chunk)
+        if m is None:
+            return None
+        tier = _tier(label, m.group(0).strip())
+        if tier is None:
+            return None
+        tiers.append(tier)
+        label = chunk[m.end():].strip()
+    if re.search(r"\d", label):
+        return None  # more bounds than labels
+    return tiers
+
+
+def _tier(label: str, bounds: str) -> Tier | None:
+    """A tier read from its label; None when the label names no sex, age or known tier."""
+    words = label.casefold()
+    sexes = {_SEX_WORDS[w] for w in re.findall(r"[^\W\d_]+", words) if w in _SEX_WORDS}
+    if len(sexes) > 1:
+        return None
+    ages = _ages(words)
+    decision = _decision(words)
+    if not sexes and ages is None and decision is None:
+        return None
+    return Tier(label, bounds, next(iter(sexes), None), ages, decision)
+
+
+def _ages(label: str) -> tuple[float, float] | None:
+    """The ages a tier's label names, in whole years, both ends included."""
+    for pattern, kind in _AGE_PATTERNS:
+        m = pattern.search(label)
+        if m is None:
+            continue
+        if kind == "span":
+            low, high = float(m.group(1)), float(m.group(2))
+            return (low, high) if low <= high else None
+        op, limit = (COMPARATORS[m.group(1)], float(m.group(2))) if kind == "op" else (kind, float(m.group(1)))
+        return {"<": (0.0, limit - 1), "<=": (0.0, limit), ">": (limit + 1, math.inf),
+                ">=": (limit, math.inf)}[op]
+    found = {_AGE_WORDS[w] for w in re.findall(r"[^\W\d_]+", label) if w in _AGE_WORDS}
+    return found.pop() if len(found) == 1 else None
+
+
+def _decision(label: str) -> str | None:
+    text = " ".join(re.sub(r"[^\w\s-]", " ", label).split())
+    if text in _NORMAL_LABELS:
+        return "normal"
+    if text in _OTHER_LABELS:
+        return "other"
+    m = _TIER_LABEL.fullmatch(text)
+    if m is None:
+        return None
+    return "normal" if m.group("normal") else "other"
+
+
+def patient_tier(tiers: list[Tier], gender: str | None, age: float | None) -> Tier | None:
+    """The tier that is the patient's range: of their sex, of their age, and among decision
+    tiers the normal one; None when the sex or age it turns on is unknown, or not one tier is
+    left."""
+    candidates = tiers
+    if any(t.sex for t in candidates):
+        if gender is None:
+            return None
+        candidates = [t for t in candidates if t.sex in (None, gender)]
+    if any(t.ages for t in candidates):
+        if age is None:
+            return None
+        years = math.floor(age)
+        candidates = [t for t in candidates if t.ages is None or t.ages[0] <= years <= t.ages[1]]
+    if len(candidates) > 1 and any(t.decision for t in candidates):
+        candidates = [t for t in candidates if t.decision == "normal"]
+    return candidates[0] if len(candidates) == 1 else None
+
+
 def _split_by_sex(text: str) -> dict[str, str] | None:
     """`M: 13-17 F: 12-15` -> {"male": "13-17", "female": "12-15"}; None if not sex-specific."""
     marks = list(_SEX_PART.finditer(text))
@@ -199,7 +351,13 @@ def _split_by_sex(text: str) -> dict[str, str] | None:
 def looks_like_range(text: str) -> bool:
     """True for text that reads as a reference range (used to place columns without headers)."""
     stripped = text.strip()
-    return parse_range(stripped) is not None and not re.fullmatch(NUMBER, stripped)
+    return reads_as_range(stripped) and not re.fullmatch(NUMBER, stripped)
+
+
+def reads_as_range(text: str) -> bool:
+    """Does the text read as a reference range, whoever the patient (any sex's or age's tiers)?"""
+    return parse_range(text) is not None or labelled_tiers(" ".join(text.split())) is not None \
+        or any(parse_range(text, sex) is not None for sex in ("male", "female"))
 
 
 _DECIMAL_COMMA = re.compile(r"(?<![\d,.])\d+,\d{1,2}(?![\d,])")

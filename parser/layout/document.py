@@ -16,6 +16,8 @@ from parser.layout.fields import read_fields
 from parser.layout.measures import (
     measurement, split_measurements, two_measurements, with_second,
 )
+from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
+from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
 from parser.layout.rows import (
     NON_RESULT_NAMES, RawRow, has_name_letters, heading_text, without_marks,
 )
@@ -100,25 +102,47 @@ def document_rows(doc: Document) -> list[RawRow]:
     panel: str | None = None
     specimen: str | None = None
     for page in doc.pages:
-        lines = [l for l in page_lines(page)
-                 if not is_boilerplate(l, page, keys) or _header_line(l, page)]
+        lines = _content_lines(page, keys)
         regions = _regions(lines, page)
         if not regions and carried:
             scale = page.width / carried_width if carried_width else 1.0
             regions = [(h.shifted(scale), lines, None) for h in carried]
         if not regions:
-            rows.extend(content_rows(lines, panel))
+            lines, block_ranges = split_range_block(lines)
+            found = content_rows(lines, panel)
+            attach_block_ranges(found, block_ranges)
+            rows.extend(found)
             continue
         for header, region_lines, title in regions:
             if title is not None:
                 panel, specimen = title, None
+            region_lines, block_ranges = split_range_block(region_lines)
+            region_lines, moved_tiers = tiers_to_their_rows(region_lines, header)
             found, panel, specimen = table_rows(region_lines, header, panel, specimen,
                                                 titled=title is not None,
                                                 fonts=page.source == "text")
+            restore_printed_order(found, moved_tiers)
+            attach_block_ranges(found, block_ranges)
             rows.extend(found)
         carried = [h for h, _, _ in regions if h.page == page.number] or carried
         carried_width = page.width
     return [part for row in rows for part in split_measurements(row)]
+
+
+def _content_lines(page: Page, keys: set[tuple[str, int]]) -> list[Line]:
+    """The page's lines less its running header and footer; a table header repeated on every
+    page stays, with the second line of labels stacked on two lines ("Valeurs de / référence":
+    without it "Valeurs de" reads as another column)."""
+    lines = page_lines(page)
+    kept: list[Line] = []
+    for i, line in enumerate(lines):
+        if not is_boilerplate(line, page, keys) or _header_line(line, page) or \
+                is_block_label(line.text):  # "Bio. Ref. Interval. :-" under every table
+            kept.append(line)
+        elif i and kept and kept[-1] is lines[i - 1] and _header_line(lines[i - 1], page) \
+                and _stacked_label_line(lines[i - 1], line):
+            kept.append(line)
+    return kept
 
 
 def _header_line(line: Line, page: Page) -> bool:
