@@ -209,8 +209,9 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
     """(label key, field, value text): labelled_pairs, with the label that was read."""
     pairs = []
     for index, line in enumerate(lines):
-        parts = [(part, phrase if part == phrase.text.strip() else None)
-                 for phrase in line.phrases() for part in split_at_labels(phrase.text.strip())]
+        parts = _join_split_labels([(part, phrase if part == phrase.text.strip() else None)
+                                    for phrase in line.phrases()
+                                    for part in split_at_labels(phrase.text.strip())])
         phrases = [text for text, _ in parts]
         i = 0
         while i < len(phrases):
@@ -404,7 +405,34 @@ def _label_key(text: str) -> str:
     key = re.sub(r"\s*/\s*", " / ", key) if "/" in key and "date" not in key else key
     if key in _LABELS:
         return key
+    signless = _TRAILING_NUMBER_SIGN.sub("", key)
+    if signless != key and signless in _LABELS:
+        return signless  # "Protocolo Nº" as OCR reads it: "Protocolo N?", "Protocolo N*"
     return key.replace(" / ", "/")
+
+
+# A number sign after a label, as printed or as OCR reads "Nº".
+_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe]?|nr|no|#)$")
+
+
+def _join_split_labels(parts: list[tuple[str, Phrase | None]]) -> list[tuple[str, Phrase | None]]:
+    """A label OCR cut in two phrases at a wide gap ("N°" || "de demande"): two short phrases,
+    neither a label alone, whose joined text is one, become one phrase."""
+    joined: list[tuple[str, Phrase | None]] = []
+    i = 0
+    while i < len(parts):
+        text, phrase = parts[i]
+        if i + 1 < len(parts) and phrase is not None and parts[i + 1][1] is not None and \
+                len(text.split()) <= 2 and _split_label(text)[0] is None and \
+                _split_label(parts[i + 1][0])[0] is None:
+            both = f"{text} {parts[i + 1][0]}"
+            if _label_key(both.rstrip(":： ")) in _LABELS:
+                joined.append((both, Phrase(phrase.words + parts[i + 1][1].words)))
+                i += 2
+                continue
+        joined.append((text, phrase))
+        i += 1
+    return joined
 
 
 def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | None, str | None]:

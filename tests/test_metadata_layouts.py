@@ -135,3 +135,12 @@ def test_company_name_under_a_brand_with_items_split_by_hyphens():
                   "Hyderabad 500051", 8.8)],
     ])
     assert meta.lab_name == "Navya Diagnostic Laboratories"
+
+
+def test_labels_as_ocr_reads_them_number_sign_and_a_gap():
+    meta = meta_of([[(51, 82, "Paciente:"), (164, 82, "GÓMEZ, María Laura"), (334, 82, "Protocolo N?:"),
+                     (456, 82, "250310-0147")]], "es")
+    assert meta.specimen_number == "250310-0147"
+    meta = meta_of([[(42, 74, "Patient(e)", 8), (302, 74, "N°", 8), (340, 74, "de demande", 8)],
+                    [(42, 81, "Mme PEYRE Camille"), (302, 81, "B2411-88213")]], "fr")
+    assert meta.specimen_number == "B2411-88213"
