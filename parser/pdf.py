@@ -195,10 +195,11 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     if len(text) != count:  # surrogate pairs shift indices; ask char by char instead
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0xFFFD) for i in range(count))
     junk = {char for char in set(text) if char not in _WHITESPACE and _is_garbage(char)}
-    dropped = junk | _WHITESPACE
-    index = _kept_indices(text, dropped)
+    # Dropped characters become NUL (itself junk), so kept ones are the non-zero code points.
+    marked = text.translate(dict.fromkeys(map(ord, junk | _WHITESPACE), 0))
+    index = np.flatnonzero(np.frombuffer(marked.encode("utf-32-le"), dtype="<u4"))
     kept = index.tolist()
-    garbage = sum(1 for char in text if char in junk) if junk else 0
+    garbage = sum(text.count(char) for char in junk)
     if not kept:
         return [], garbage
 
@@ -226,7 +227,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         | (gap < -0.5 * line_height)
     )
     starts[0] = True
-    kept_text = text.translate(dict.fromkeys(map(ord, dropped)))  # a word is a slice of it
+    kept_text = marked.replace("\0", "")  # a word is a slice of it
     _split_marks(starts, height, bottom, kept_text)
     first = np.flatnonzero(starts)
     bounds = (
@@ -236,35 +237,56 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         np.maximum.reduceat(bottom, first),
     )
     ends = first[1:].tolist() + [len(kept)]
-    rounded = np.round(np.column_stack(bounds), 2).tolist()
+    x0s, tops, x1s, bottoms = (np.round(side, 2) for side in bounds)
+    heights = (bottoms - tops).tolist()  # as the rounded floats subtract in Python
     starts = first.tolist()
-    heads = [kept[a] for a in starts]  # each word's first character
+    heads = index[first].tolist()  # each word's first character
     text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
     angles, font_sizes = _word_facts(handle, heads, text_objects)
     spans = [kept_text[a:b] for a, b in zip(starts, ends)]
-    return _made_words(textpage, frame, spans, rounded, heads, text_objects, angles, font_sizes), garbage
+    if not kept_text.isascii():
+        spans = [span if span.isascii() else _normalize(span) for span in spans]
+    columns = [spans, x0s.tolist(), tops.tolist(), x1s.tolist(), bottoms.tolist(), heights, heads, text_objects,
+               font_sizes]
+    level = {angle: _reads_horizontally(angle, frame) for angle in set(angles)}
+    if not all(level.values()):  # watermarks, vertical side notes, text shown sideways: out
+        keep = [level[angle] for angle in angles]
+        columns = [[value for value, kept_word in zip(column, keep) if kept_word] for column in columns]
+    return _made_words(textpage, *columns), garbage
 
 
-def _made_words(textpage, frame: PageFrame, spans: list[str], rounded: list[list[float]], heads: list[int],
-                text_objects: list[int | None], angles: list[float], font_sizes: list[float]) -> list[Word]:
-    """The level words, each with its printed size and boldness (asked once per text object,
-    font, or (font size, box height), not once per word)."""
-    fonts: dict[bytes, bool] = {}
+def _made_words(textpage, spans: list[str], x0s: list[float], tops: list[float], x1s: list[float],
+                bottoms: list[float], heights: list[float], heads: list[int], text_objects: list[int | None],
+                font_sizes: list[float]) -> list[Word]:
+    """The words, each with its printed size and boldness, made column by column (a Python
+    loop per word is what this avoids: a page has hundreds)."""
+    sizes = _printed_sizes(font_sizes, heights)
+    bolds = _boldness(textpage, heads, text_objects)
+    return list(map(new_word, spans, x0s, tops, x1s, bottoms, repeat(1.0), sizes, bolds))
+
+
+def _boldness(textpage, heads: list[int], text_objects: list[int | None]) -> list[bool]:
+    """Each word's boldness, asked once per text object (a text object has one font) or font,
+    not once per word; a word without an object or font is asked on its own."""
+    fonts: dict[bytes, bool] = {}  # by font name
     bold_by_font: dict[int, bool] = {}  # by pdfium font handle
-    bold_by_object: dict[int, bool] = {}  # a text object has one font
-    size_by_box: dict[tuple[float, float], float] = {}  # printed_size of (font size, box height)
+    bold_by_object: dict[int, bool] = {}
     font_buffer = ctypes.create_string_buffer(128)
-    level_by_angle: dict[float, bool] = {}
-    words = []
-    for word_text, (wx0, wtop, wx1, wbottom), head, text_object, angle, font_size in zip(
-            spans, rounded, heads, text_objects, angles, font_sizes):
-        level = level_by_angle.get(angle)
-        if level is None:
-            level = level_by_angle[angle] = _reads_horizontally(angle, frame)
-        if not level:
-            continue  # watermarks, vertical side notes, text shown sideways
-        if not word_text.isascii():
-            word_text = _normalize(word_text)
+    if all(text_objects):
+        # Objects in order of their first word: the fonts are met in the same order as word
+        # by word, so each font is judged on the same character.
+        last_to_first = dict(zip(reversed(text_objects), reversed(heads)))  # the last write wins
+        first_heads = {text_object: last_to_first[text_object] for text_object in dict.fromkeys(text_objects)}
+        object_fonts = dict(zip(first_heads, map(_text_object_font, first_heads)))
+        if all(object_fonts.values()):
+            for text_object, font in object_fonts.items():
+                bold = bold_by_font.get(font)
+                if bold is None:
+                    bold = bold_by_font[font] = _is_bold(textpage, first_heads[text_object], fonts, font_buffer)
+                bold_by_object[text_object] = bold
+            return list(map(bold_by_object.__getitem__, text_objects))
+    bolds = []
+    for head, text_object in zip(heads, text_objects):
         bold = bold_by_object.get(text_object) if text_object else None
         if bold is None:
             font = _text_object_font(text_object) if text_object else None
@@ -275,12 +297,8 @@ def _made_words(textpage, frame: PageFrame, spans: list[str], rounded: list[list
                     bold_by_font[font] = bold
             if font:
                 bold_by_object[text_object] = bold
-        box = (font_size, wbottom - wtop)
-        size = size_by_box.get(box)
-        if size is None:
-            size = size_by_box[box] = printed_size(*box)
-        words.append(new_word(word_text, wx0, wtop, wx1, wbottom, 1.0, size, bold))
-    return words
+        bolds.append(bold)
+    return bolds
 
 
 # A footnote or performing-lab mark printed raised in smaller type right after a name
@@ -320,24 +338,13 @@ def _word_facts(handle: int, heads: list[int], text_objects: list[int | None]):
     """The angle and font size of each word's first character (`heads`). All characters of a
     text object share its matrix, font and size, so pdfium is asked once per object (a cell,
     a line), in C loops (map), not once per word; a character without an object on its own."""
-    first: dict[int | tuple[int], int] = {}
-    for head, text_object in zip(heads, text_objects):
-        first.setdefault(text_object or (head,), head)
+    keys = text_objects if all(text_objects) else [
+        text_object or (head,) for head, text_object in zip(heads, text_objects)]
+    first = dict(zip(reversed(keys), reversed(heads)))  # each key's first head: the last write wins
     asked = list(first.values())
-    facts = dict(zip(first, zip(map(_char_angle, repeat(handle, len(asked)), asked),
-                                map(_font_size, repeat(handle, len(asked)), asked))))
-    per_word = [facts[text_object or (head,)] for head, text_object in zip(heads, text_objects)]
-    return [angle for angle, _ in per_word], [size for _, size in per_word]
-
-
-def _kept_indices(text: str, dropped: set[str]) -> np.ndarray:
-    """Positions of the characters of `text` not in `dropped`, found with numpy on their code
-    points (a loop per character in Python is what would make extraction slow)."""
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-    drop = np.zeros(len(codes), dtype=bool)
-    for char in dropped:  # a dozen characters: faster than np.isin's general method
-        drop |= codes == ord(char)
-    return np.flatnonzero(~drop)
+    angle_of = dict(zip(first, map(_char_angle, repeat(handle, len(asked)), asked)))
+    size_of = dict(zip(first, map(_font_size, repeat(handle, len(asked)), asked)))
+    return list(map(angle_of.__getitem__, keys)), list(map(size_of.__getitem__, keys))
 
 
 def _previous(values: np.ndarray) -> np.ndarray:
@@ -363,6 +370,17 @@ def printed_size(font_size: float, box_height: float) -> float:
                           box_height / SIZE_TRUST_FACTOR <= font_size <= box_height * SIZE_TRUST_FACTOR):
         return round(font_size, 2)
     return round(box_height, 2)
+
+
+def _printed_sizes(font_sizes: list[float], box_heights: list[float]) -> list[float]:
+    """printed_size of each (font size, box height), the choice made with numpy and each
+    distinct size rounded once (a page has hundreds of words and a handful of sizes)."""
+    reported, height = np.array(font_sizes, dtype=np.float64), np.array(box_heights, dtype=np.float64)
+    trusted = (reported > 0) & ((height <= 0) | ((height / SIZE_TRUST_FACTOR <= reported)
+                                                 & (reported <= height * SIZE_TRUST_FACTOR)))
+    chosen = np.where(trusted, reported, height).tolist()
+    rounded = {size: round(size, 2) for size in set(chosen)}
+    return list(map(rounded.__getitem__, chosen))
 
 
 def _normalize(text: str) -> str:
