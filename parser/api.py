@@ -20,6 +20,7 @@ from parser.normalize import Context, normalize_row
 from parser.unread import unread_result_lines
 from parser.document import load_document
 from parser.page import Document
+from parser.patient_age import patient_age
 from parser.panels import document_sample_type
 from parser.ranges import uses_decimal_comma
 
@@ -49,6 +50,7 @@ def parse_document(doc: Document) -> ReportData:
     metadata = extract_metadata(doc, guess.language)
     context = Context(
         gender=metadata.gender,
+        age=patient_age(doc, metadata),
         page_sizes={p.number: (p.width, p.height) for p in doc.pages},
         default_sample=document_sample_type(" ".join(words[:4000])),
         slopes={p.number: page_slope(p) for p in doc.pages if p.source == "ocr"},
