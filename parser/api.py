@@ -7,6 +7,7 @@ and `parse_document` runs the stages on already-loaded pages: language check, la
 
 from __future__ import annotations
 
+import itertools
 import logging
 import statistics
 
@@ -19,7 +20,7 @@ from parser.models import ReportData
 from parser.normalize import Context, normalize_row
 from parser.unread import unread_result_lines
 from parser.document import load_document
-from parser.page import Document
+from parser.page import Document, Page
 from parser.patient_age import patient_age
 from parser.panels import document_sample_type
 from parser.ranges import uses_decimal_comma
@@ -71,15 +72,17 @@ def parse_document(doc: Document) -> ReportData:
 
 def check_readable(doc: Document) -> None:
     """Raise LowQualityError when no page holds readable text."""
-    readable = 0
-    for page in doc.pages:
-        words = [w for w in page.words if w.text.strip()]
-        if len(words) < MIN_WORDS:
-            continue
-        if page.source == "ocr" and statistics.median(w.conf for w in words) < MIN_OCR_CONFIDENCE:
-            continue
-        readable += 1
-    if readable == 0:
+    if not any(_readable(page) for page in doc.pages):
         raise LowQualityError(
             "no readable text was found in the report; upload a sharper scan or photo"
         )
+
+
+def _readable(page: Page) -> bool:
+    """MIN_WORDS words, read with enough confidence on an OCR page. A text layer's first
+    words settle it (no need to look at a whole page of them)."""
+    if page.source != "ocr":
+        nonblank = (w for w in page.words if w.text.strip())
+        return len(list(itertools.islice(nonblank, MIN_WORDS))) == MIN_WORDS
+    words = [w for w in page.words if w.text.strip()]
+    return len(words) >= MIN_WORDS and statistics.median(w.conf for w in words) >= MIN_OCR_CONFIDENCE

@@ -70,19 +70,19 @@ class Line:
 
     @cached_property
     def top(self) -> float:
-        return min(w.top for w in self.words)
+        return min(map(_TOP, self.words))
 
     @cached_property
     def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
+        return max(map(_BOTTOM, self.words))
 
     @cached_property
     def x0(self) -> float:
-        return min(w.x0 for w in self.words)
+        return min(map(_X0, self.words))
 
     @cached_property
     def x1(self) -> float:
-        return max(w.x1 for w in self.words)
+        return max(map(_X1, self.words))
 
     @cached_property
     def size(self) -> float:
@@ -118,6 +118,7 @@ def median_size(words: list[Word]) -> float:
 
 
 _X0 = attrgetter("x0")
+_TOP, _BOTTOM, _X1 = attrgetter("top"), attrgetter("bottom"), attrgetter("x1")
 
 
 def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
@@ -137,13 +138,17 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
     for word in sorted(words, key=_by_middle):
         top, bottom, x0, x1 = word.top, word.bottom, word.x0, word.x1
         height = bottom - top if bottom - top > 0.1 else 0.1
-        candidates = []
         n = len(tops)
         same = _same_band(bands, top, bottom, 0.1 * height, n - 7)
-        if same is not None:
-            candidates.append((2.0, same))  # ahead of any overlap share (at most 1)
-        for i in range(n - 6 if n > 6 else 0, n):
-            l_top, l_bottom = tops[i], bottoms[i]
+        # The line holding this very band comes first (ahead of any overlap share, at most 1):
+        # most words join it, and the overlaps are measured only when it cannot take the word.
+        if same is not None and not _collides(spans[same], x0, x1):
+            members[same].append(word)
+            insort(spans[same], (x0, x1))
+            continue
+        candidates = []
+        low = n - 6 if n > 6 else 0
+        for i, l_top, l_bottom in zip(range(low, n), tops[low:], bottoms[low:]):
             if l_bottom <= top or l_top >= bottom:
                 continue  # apart (most lines): no overlap to measure
             overlap = (l_bottom if l_bottom < bottom else bottom) - (l_top if l_top > top else top)
@@ -155,11 +160,10 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
         if len(candidates) > 1:
             candidates.sort(reverse=True)
         for _, i in candidates:
-            if not _collides(spans[i], x0, x1):
+            if i != same and not _collides(spans[i], x0, x1):  # `same` collides: tried above
                 members[i].append(word)
                 insort(spans[i], (x0, x1))
-                if same != i:  # a band this line holds already needs no second entry
-                    bands.append((top + bottom, top, bottom, i))
+                bands.append((top + bottom, top, bottom, i))
                 break
         else:
             tops.append(top)
@@ -168,7 +172,7 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
             spans.append([(x0, x1)])
             bands.append((top + bottom, top, bottom, n))
     result = [Line(sorted(m, key=_X0), page, ocr) for m in members]
-    return sorted(result, key=_line_order)
+    return sorted(result, key=_LINE_ORDER)
 
 
 def _same_band(bands: list[tuple[float, float, float, int]], top: float, bottom: float,
@@ -190,8 +194,7 @@ def _by_middle(word: Word) -> tuple[float, float]:
     return word.top + word.bottom, word.x0
 
 
-def _line_order(line: Line) -> tuple[float, float]:
-    return line.top, line.x0
+_LINE_ORDER = attrgetter("top", "x0")  # a line's place: top to bottom, then left to right
 
 
 def _collides(intervals: list[tuple[float, float]], x0: float, x1: float) -> bool:
@@ -256,7 +259,9 @@ def body_words(page: Page) -> list[Word]:
     """The page's words without watermarks (words far larger than the body text), levelled
     when the page is a photo or scan whose lines slope."""
     limit = _size_limit(page)
-    words = [w for w in page.words if w.text.strip() and not _large(w, limit, page)]
+    # (w.size or its box height: word_size, inlined) within the limit is never _large.
+    words = [w for w in page.words
+             if w.text.strip() and ((w.size or (w.bottom - w.top)) <= limit or not _large(w, limit, page))]
     return skew.level(words, page_slope(page))
 
 
@@ -291,7 +296,7 @@ def _body_letter_width(page: Page) -> float:
 def _size_limit(page: Page) -> float:
     if not page.words:
         return 0.0
-    sizes = sorted(word_size(w) for w in page.words)
+    sizes = sorted([w.size or (w.bottom - w.top) for w in page.words])  # word_size, inlined
     return WATERMARK_SIZE * sizes[len(sizes) // 2]
 
 
