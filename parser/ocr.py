@@ -22,7 +22,7 @@ from parser import tesseract
 from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
-from parser.units import doubtful_reading, is_unit
+from parser.units import doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit
 from parser.unread_ink import unread_boxes
 
 log = logging.getLogger(__name__)
@@ -122,6 +122,7 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_micro_signs(prepared, words)
     words = brackets_for_braces(words)
     words = split_run_together_ranges(words)
+    words = repair_unit_words(words)
     words = doubt_misread_units(words)
     factor = page.units_per_pixel  # back from the OCR image's pixels to page units
     log.debug(
@@ -193,6 +194,30 @@ def split_run_together_ranges(words: list[Word]) -> list[Word]:
                               conf=word.conf, size=word.size, bold=word.bold))
             start += len(part)
     return split
+
+
+# A mark OCR reads from a speck between a value and its unit ("112 = ng/dL"): never printed there.
+_STRAY_MARK = re.compile(r"^[=~]+$")
+MAX_STRAY_MARK_CONFIDENCE = 0.9
+
+
+def repair_unit_words(words: list[Word]) -> list[Word]:
+    """`words` with each unit OCR damaged put right (parser.units.repair_ocr_word: "UI/I",
+    "G/", "Tsd/yul", "=mg/dl"), and an unsure "=" or "~" just before a unit dropped, so that
+    the layout meets the unit as a text layer gives it."""
+    repaired = []
+    for word in words:
+        fixed = repair_ocr_word(word.text)
+        repaired.append(replace(word, text=fixed) if fixed is not None else word)
+    return [word for i, word in enumerate(repaired)
+            if not (i + 1 < len(repaired) and _stray_mark_before(word, repaired[i + 1]))]
+
+
+def _stray_mark_before(word: Word, following: Word) -> bool:
+    height = max(word.bottom - word.top, 1.0)
+    return (_STRAY_MARK.match(word.text) is not None and word.conf < MAX_STRAY_MARK_CONFIDENCE
+            and abs(following.top - word.top) < 0.5 * height
+            and 0 <= following.x0 - word.x1 < 1.5 * height and is_unit(following.text))
 
 
 # A unit OCR likely misread (parser.units.doubtful_reading) keeps its text at this confidence
@@ -277,13 +302,13 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
         inside = [w for w in rereads if start <= (w.top + w.bottom) / 2 <= end]
         if len(inside) != 1:
             continue
-        reading = inside[0]
-        if not _NUMBER_LIKE.match(reading.text) or not _clearly_better(reading, [words[i] for i in cell]):
+        text = _better_reading(inside[0], [words[i] for i in cell])
+        if text is None:
             continue
         first, last = words[cell[0]], words[cell[-1]]
         replaced[cell[0]] = Word(
-            text=reading.text, x0=first.x0, top=min(words[i].top for i in cell), x1=last.x1,
-            bottom=max(words[i].bottom for i in cell), conf=reading.conf,
+            text=text, x0=first.x0, top=min(words[i].top for i in cell), x1=last.x1,
+            bottom=max(words[i].bottom for i in cell), conf=inside[0].conf,
             size=max(words[i].size for i in cell), bold=first.bold,
         )
         for i in cell[1:]:
@@ -293,6 +318,14 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
             1 for w in replaced.values() if w is not None), len(cells))
     kept = (replaced.get(i, word) for i, word in enumerate(words))
     return [word for word in kept if word is not None]
+
+
+def _better_reading(reading: Word, first: list[Word]) -> str | None:
+    """The text a doubtful cell takes from its re-reading: a clearly better number, or a unit
+    whose slash (and thin l) the first reading lost ("ul", "U" or "u" for U/l); else None."""
+    if _NUMBER_LIKE.match(reading.text):
+        return reading.text if _clearly_better(reading, first) else None
+    return restored_slash_unit(" ".join(word.text for word in first), reading.text)
 
 
 def _clearly_better(reading: Word, first: list[Word]) -> bool:

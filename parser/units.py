@@ -17,7 +17,7 @@ from parser.ranges import parse_number
 _DATA = Path(__file__).resolve().parent / "data" / "units.json"
 MAX_UNIT_CHARS = 24
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
-_OCR_FOLD = str.maketrans({"l": "i", "1": "i", "|": "i", "!": "i", "0": "o", "£": "f"})
+_OCR_FOLD = str.maketrans({"l": "i", "1": "i", "|": "i", "!": "i", "ı": "i", "0": "o", "£": "f"})
 # "x10^9/L", "10^3/uL", "10*3/µL", "x 10E9/l", "10³/mm3", "/cumm", "cells/µL".
 _POWER = re.compile(r"^(?:x|\*)?10(?:\^|\*|e)?\d{1,2}/[a-z]{1,4}\d?$")
 # Words a table never prints as a unit even though a unit table lists them.
@@ -26,6 +26,8 @@ _NOT_UNITS = {"a", "h", "l", "n", "c", "s", "d", "m", "g", "u", "x", "hh", "ll",
               "negative", "test", "result", "units", "unit", "range", "flag"}
 # "/mm°", "/mm?": OCR's readings of a cube's ³ after mm or cm (a "?" only at the unit's end).
 CUBE_SLIP = re.compile(r"(?<=[mc]m)(?:°|\?(?=\s*$))")
+# "1,73m?": OCR's reading of the ² of a body surface (a "?" after a number's metres).
+SQUARE_SLIP = re.compile(r"(?<=\d[mM])\?(?=\s*$)")
 _ANNOTATION = re.compile(r"\{(\d[\d.,]*_?m2)\}")  # UCUM's body surface: "{1.73_m2}"
 
 
@@ -33,7 +35,7 @@ def unit_key(text: str) -> str:
     """The lookup form of a printed unit: lower case, no spaces, micro as u, powers as ^."""
     key = text.strip().rstrip(".,;:").lower().translate(_SUPERSCRIPTS)
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
-    key = CUBE_SLIP.sub("3", key)
+    key = SQUARE_SLIP.sub("2", CUBE_SLIP.sub("3", key))
     key = re.sub(r"\s+", "", key)
     if "{" in key:  # UCUM's annotation braces: "ml/min/{1.73_m2}" is ml/min/1.73m2 (OCR's
         # braces for a range's brackets are never a whole annotation of this shape)
@@ -43,9 +45,26 @@ def unit_key(text: str) -> str:
     return re.sub(r"10\*(?=\d)|10e(?=\d)", "10^", key)
 
 
+# Printed spellings the shipped tables lack: counts per thousand or million of a mm³ or µL,
+# and per nanolitre (/nl = G/l, German reports).
+_PRINTED_UNITS = frozenset({"thou/mm3", "thou/ul", "mill/mm3", "million/ul", "millions/ul",
+                            "/nl", "/pl", "tsd/mm3", "mio/mm3"})
+# The international unit as Romance languages print it (UI: "UI/l", "mUI/ml", "µUI/mL") and
+# German (IE: "IE/l"): every lexicon unit counted in IU has them too.
+_IU_SPELLINGS = ("ui", "ie")
+
+
 @lru_cache(maxsize=1)
 def _lexicon() -> tuple[frozenset[str], frozenset[str]]:
-    keys = frozenset(json.loads(_DATA.read_text())["keys"]) - _NOT_UNITS
+    shipped = set(json.loads(_DATA.read_text())["keys"]) | _PRINTED_UNITS
+    shipped |= {re.sub(r"iu(?=/)", spelling, key) for key in shipped if re.search(r"(?:^|[mku])iu/", key)
+                for spelling in _IU_SPELLINGS}
+    # The tables' UCUM leftovers: "mmol/" (an annotation's unit cut off), "ulu/ml" (µIU/mL with
+    # the I typed as l). OCR makes both of whole units ("mmol/l" with its l lost, "µIU/mL" with
+    # I read as l), so they would keep a damaged reading from being put right.
+    partial = {key for key in shipped if len(key) > 1 and key.endswith("/")}
+    typed_l = {key for key in shipped if "lu" in key and key.replace("lu", "iu") in shipped}
+    keys = frozenset(shipped - partial - typed_l) - _NOT_UNITS
     return keys, frozenset(k.translate(_OCR_FOLD) for k in keys)
 
 
@@ -112,6 +131,56 @@ def doubtful_reading(text: str) -> bool:
     return unit_key(text) in _DOUBTFUL_READINGS or text.strip() in _DOUBTFUL_AS_PRINTED
 
 
+# Specks OCR reads as marks at a unit's edges ("=mg/dl", "=~mg/dl", "mg/dL'").
+_EDGE_MARKS = re.compile(r"^[=~—–_'\"`.,:;]+|[=~—–_'\"`,;:]+$")
+# The times sign doubled ("xX10E3/uL": the x read twice).
+_DOUBLED_TIMES = re.compile(r"^[xX×]{2}(?=10)")
+
+
+def repair_ocr_word(text: str) -> str | None:
+    """One OCR word that is a unit with a slash but for OCR damage (marks at its edges, look-alike
+    glyphs, a lost l, a misread micro sign: see repair): the unit put right. None for a word that
+    is a unit already, has no slash and letter, or is no lexicon unit however read: a word
+    elsewhere on the page ("ESC/EAS", "12/05/24") is left as it is."""
+    if "/" not in text or not re.search(r"[A-Za-zµμ]", text) or len(text) > MAX_UNIT_CHARS:
+        return None
+    bare = _DOUBLED_TIMES.sub("x", _EDGE_MARKS.sub("", text))
+    bare = SQUARE_SLIP.sub("²", CUBE_SLIP.sub("³", bare))  # "1,73m?" is 1,73 m² misread
+    if bare == text and is_unit(text):
+        return None
+    return bare if "/" in bare and is_unit(bare) else repair(bare)
+
+
+def restored_slash_unit(first: str, reread: str) -> str | None:
+    """The unit a second reading of a cell finds ("U/I" -> U/l) where the first reading lost
+    its slash and thin strokes ("ul", "U", "u"): only when the first reading is that unit with
+    nothing but slashes and l, I, |, 1 left out, so the second reading adds no letter."""
+    if "/" not in reread or "/" in first:
+        return None
+    unit = reread if is_unit(reread) else repair_ocr_word(reread)
+    if unit is None or "/" not in unit or not is_unit(unit):
+        return None
+    return unit if _adds_only_thin_strokes(first, unit) else None
+
+
+_THIN_STROKES = frozenset("/lI|1iı!")
+
+
+def _adds_only_thin_strokes(first: str, unit: str) -> bool:
+    """Is `unit` the reading `first` with only slashes and l-like strokes (not a capital L)
+    put in?"""
+    def glyph(char: str) -> str:
+        return char.lower().replace("µ", "u").replace("μ", "u").translate(_OCR_FOLD)
+
+    at = 0
+    for char in unit:
+        if at < len(first) and glyph(char) == glyph(first[at]):
+            at += 1
+        elif char not in _THIN_STROKES:
+            return False
+    return at == len(first)
+
+
 _MOL_SLIP = re.compile(r"(?<=mo)(?:[t1][l1I|]?|[lL][l1I|]|V)(?=\s*/|$)")
 
 
@@ -125,7 +194,7 @@ def repair(text: str) -> str | None:
         return None
     # Each reading accepts only a result that is a lexicon unit; the first that finds one wins.
     for reading in (_mol_slip, _stray_marks, _slash_slip, _edge_slash_slip, _micro_slip,
-                    _run_together_slash, _folded_slip, _litre_slip):
+                    _run_together_slash, _folded_slip, _litre_slip, _lost_litre, _descender_slip):
         found = reading(text, key, keys)
         if found is not None:
             return found
@@ -172,13 +241,41 @@ def _edge_slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
     return None
 
 
+# How OCR reads a micro sign, as printed (case kept: "pu" of "pumol", never "pU" of "pUI").
+_MICRO_READINGS = ("yu", "pu", "ju", "ui", "y", "j", "w", "h", "H", "p")
+
+
 def _micro_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The micro sign read as y, yu, pu, ju, j, w or H ("yumol/L", "ymol/L", "jumol/L", "jmol/L",
-    "wIU/mL", "wg/dl", "Hmol/L")."""
-    micro = re.match(r"^(?:yu|pu|ju|y|j|w|h)(?=[a-z])", key)
-    if micro and "u" + key[micro.end():] in keys:
-        return "µ" + re.sub(r"\s+", "", text)[micro.end():]
-    return None
+    """The micro sign read as y, yu, pu, ju, ui, j, w, H or p, at the unit's start or after its
+    slash ("yumol/L", "jmol/L", "uimol/l", "wIU/mL", "Hmol/L", "Tsd/yul", "pUI/mL"), perhaps
+    with the I of IU read as l ("wlU/mL"): only when exactly one such reading is a unit."""
+    printed = re.sub(r"\s+", "", text)
+    if len(printed) != len(key):
+        return None  # a spelling the key folds ("mcg", "10*3"): positions would not agree
+    starts = (0, printed.index("/") + 1) if "/" in printed else (0,)
+    readings = set()
+    for start, micro in ((s, m) for s in starts for m in _MICRO_READINGS):
+        end = start + len(micro)
+        if printed.startswith(micro, start) and end < len(printed) and printed[end].isalpha():
+            candidate = f"{key[:start]}u{key[end:]}"
+            target = candidate if candidate in keys else _fold_target(candidate)
+            if target is not None:
+                readings.add(printed[:start] + "µ" + _cased(printed[end:], target[start + 1:]))
+    return readings.pop() if len(readings) == 1 else None
+
+
+def _fold_target(key: str) -> str | None:
+    """The one lexicon unit `key` is with look-alike glyphs (_OCR_FOLD) put right, or None."""
+    return _folded_index().get(key.translate(_OCR_FOLD))
+
+
+def _cased(printed: str, target: str) -> str:
+    """`target` (a lexicon key) in the printed case where the letters agree; an I put back
+    for an l or 1 as the capital OCR took for them (IU, UI), a micro sign kept."""
+    if len(printed) != len(target):
+        return target
+    return "".join(p if p.lower().translate(_SUPERSCRIPTS) == t or (p in "µμ" and t == "u")
+                   else "I" if t == "i" else t for p, t in zip(printed, target))
 
 
 def _run_together_slash(text: str, key: str, keys: frozenset[str]) -> str | None:
@@ -199,7 +296,7 @@ def _folded_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
     printed = re.sub(r"\s+", "", text.rstrip(".,;:"))
     if target is None or len(target) != len(printed):
         return None
-    return "".join(p if p.lower() == t else t for p, t in zip(printed, target))
+    return _cased(printed, target)
 
 
 # A capital L read as t, b or U on photos ("mg/dt", "g/t", "ng/db", "mU/min/1.73m2").
@@ -218,11 +315,29 @@ def _litre_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
     return readings.pop() if len(readings) == 1 else None
 
 
+def _lost_litre(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """A unit ending in its slash ("G/", "mmol/", "U/"): the thin l after it left no reading
+    (the tables' own "mmol/"-like keys are not units, see _lexicon)."""
+    printed = re.sub(r"\s+", "", text)
+    if printed.endswith("/") and len(printed) > 1 and unit_key(printed + "l") in keys:
+        return printed + "l"
+    return None
+
+
+def _descender_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """A "j" read from a g's tail where it meets the slash ("mgj/dl", "Gj/l")."""
+    printed = re.sub(r"\s+", "", text)
+    reading = re.sub(r"(?<=[gG])j(?=/)", "", printed)
+    return reading if reading != printed and unit_key(reading) in keys else None
+
+
 @lru_cache(maxsize=1)
-def _folded_index() -> dict[str, str]:
-    index: dict[str, str] = {}
+def _folded_index() -> dict[str, str | None]:
+    """Each folded key's lexicon unit; None where two units fold alike ("ml" and "mi")."""
+    index: dict[str, str | None] = {}
     for key in sorted(_lexicon()[0]):
-        index.setdefault(key.translate(_OCR_FOLD), key)
+        folded = key.translate(_OCR_FOLD)
+        index[folded] = None if folded in index else key
     return index
 
 

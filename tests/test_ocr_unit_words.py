@@ -1,0 +1,65 @@
+"""Units OCR damaged on scans and photos, put right as a class before the layout reads them."""
+
+import pytest
+
+from parser.ocr import repair_unit_words, _better_reading
+from parser.page import Word
+from parser.units import is_unit, repair, repair_ocr_word, restored_slash_unit
+
+
+def _word(text: str, x0: float = 0.0, conf: float = 0.5) -> Word:
+    return Word(text=text, x0=x0, top=10, x1=x0 + 6 * len(text), bottom=20, conf=conf, size=10)
+
+
+@pytest.mark.parametrize("damaged, unit", [
+    ("UI/I", "UI/l"), ("G/I", "G/l"), ("G/|", "G/l"), ("mmol/|", "mmol/l"), ("/nı", "/nl"),  # l as I, |, ı
+    ("G/", "G/l"), ("T/", "T/l"), ("mmol/", "mmol/l"), ("umol/", "umol/l"),  # the l lost after the slash
+    ("Tsd/yul", "Tsd/µl"), ("Mio/yul", "Mio/µl"), ("HUl/mL", "µUI/mL"), ("pUI/mL", "µUI/mL"),  # micro sign
+    ("uimol/l", "µmol/l"), ("wlU/mL", "µIU/mL"),
+    ("mgj/dl", "mg/dl"), ("Gj/l", "G/l"),  # a g's tail read as j by the slash
+    ("=mg/dl", "mg/dl"), ("=~mg/dl", "mg/dl"), ("xX10E3/uL", "x10E3/uL"),  # specks, a doubled x
+    ("mi/min/1,73m?", "ml/min/1,73m²"), ("mL/min/1.73m?", "mL/min/1.73m²"),  # ² read as ?
+])
+def test_damaged_units_are_put_right(damaged, unit):
+    assert repair_ocr_word(damaged) == unit
+
+
+@pytest.mark.parametrize("word", ["mg/dL", "U/L", "mU/L", "pg/L", "ESC/EAS", "12/05/24", "TC/", "N/A",
+                                  "A/G", "Hemoglobin", "ul", "muUI/|"])
+def test_units_words_and_ambiguous_readings_are_left_alone(word):
+    assert repair_ocr_word(word) is None
+
+
+def test_european_spellings_of_the_international_unit_are_units():
+    assert all(is_unit(text) for text in ("UI/l", "mUI/ml", "µUI/mL", "IE/l", "/nl", "thou/mm3"))
+
+
+def test_the_tables_partial_and_typed_keys_are_no_units():
+    # "mmol/" and "µlU/mL" are OCR's damage of whole units, not units of their own.
+    assert not is_unit("mmol/") and not is_unit("µlU/mL")
+    assert repair("µlU/mL") == "µIU/mL"
+
+
+def test_a_stray_mark_before_a_unit_is_dropped_and_damaged_units_repaired():
+    words = [_word("112", 0, 0.9), _word("=", 20, 0.4), _word("ng/dL", 28), _word("G/I", 80)]
+    assert [w.text for w in repair_unit_words(words)] == ["112", "ng/dL", "G/l"]
+
+
+def test_a_sure_mark_or_one_before_a_word_is_kept():
+    assert [w.text for w in repair_unit_words([_word("=", 0, 0.95), _word("mg/dL", 8)])] == ["=", "mg/dL"]
+    assert [w.text for w in repair_unit_words([_word("=", 0, 0.4), _word("Total", 8)])] == ["=", "Total"]
+
+
+@pytest.mark.parametrize("first, reread, unit", [
+    ("ul", "U/|", "U/l"), ("U", "U/l", "U/l"), ("u", "U/I", "U/l"), ("ul", "U/L", "U/L"),
+    ("ul", "UA", None),  # no slash read
+    ("mg", "mg/dl", None), ("IU", "IU/L", None),  # letters the first reading never had
+    ("u", "Us|", None),
+])
+def test_a_slash_lost_in_a_unit_is_taken_from_the_cells_second_reading(first, reread, unit):
+    assert restored_slash_unit(first, reread) == unit
+
+
+def test_a_doubtful_cell_takes_a_unit_from_its_re_reading_only_when_it_restores_a_slash():
+    assert _better_reading(_word("U/I", conf=0.3), [_word("ul", conf=0.0)]) == "U/l"
+    assert _better_reading(_word("ug/l", conf=0.9), [_word("ul", conf=0.0)]) is None
