@@ -158,3 +158,54 @@ def test_a_first_name_line_with_one_section_word_still_starts_the_name():
     """"TOTAL IRON" (one section word, "iron") over "BINDING CAPACITY": the name's first line."""
     names = [r[0] for r in _results(document(page(_section_over_rows_page("TOTAL IRON", "BINDING CAPACITY"))))]
     assert "TOTAL IRON BINDING CAPACITY" in names
+
+
+def _full_names_column(source: str = "text") -> list[list[tuple]]:
+    """Names filling a column that ends short of the next label (cell padding), one of them
+    wrapped with nothing in its words to tell it."""
+    return [
+        [(40, 100, "TEST NAME"), (150, 100, "TECHNOLOGY"), (250, 100, "VALUE"), (300, 100, "UNITS"),
+         (360, 100, "BIO REF INTERVAL")],
+        [(40, 118, "ALKALINE PHOSPHATASE"), (150, 118, "PHOTOMETRY"), (250, 118, "88"), (300, 118, "U/L"),
+         (360, 118, "45 - 129")],
+        [(40, 132, "GAMMA GLUTAMYL"), (150, 132, "PHOTOMETRY"), (250, 132, "61"), (300, 132, "U/L"),
+         (360, 132, "< 55")],
+        [(40, 142.5, "PEPTIDE (GGT)")],  # would have fitted before the next label, not the names' edge
+        [(40, 160, "URIC ACID"), (150, 160, "PHOTOMETRY"), (250, 160, "7.8"), (300, 160, "mg/dL"),
+         (360, 160, "4.2 - 7.3")],
+    ]
+
+
+def test_a_name_wraps_in_a_column_its_names_fill():
+    names = [r[0] for r in _results(document(page(_full_names_column())))]
+    assert names == ["ALKALINE PHOSPHATASE", "GAMMA GLUTAMYL PEPTIDE (GGT)", "URIC ACID"]
+
+
+def test_on_an_ocr_page_section_words_do_not_stop_a_wrapped_name_in_a_table_that_wraps():
+    rows = _narrow_names_page("THYROID STIMULATING", "HORMONE (TSH)")
+    names = [r[0] for r in _results(document(page(rows, source="ocr")))]
+    assert "THYROID STIMULATING HORMONE (TSH)" in names
+
+
+def test_a_garbled_unit_between_a_value_and_its_range_stays_the_cells_unit():
+    """OCR reads "x10^9/L" as 'x10"9/L': a slashed word between the value and a whole range
+    stands where the unit does; a word without a slash does not."""
+    fields = read_value_fields('7.6 x10"9/L (4.0 - 11.0) H'.split())
+    assert fields is not None and (fields.units, fields.range, fields.flag) == ((1, 2), (2, 5), (5, 6))
+    assert read_value_fields("7.6 of (4.0 - 11.0)".split()) is None
+
+
+def test_dotted_leaders_run_on_to_the_name_or_the_value_are_cut_apart():
+    rows = [[(40, 100, "Test"), (280, 100, "Result"), (330, 100, "(Normal Range)")]]
+    for i, text in enumerate(["Haemoglobin ..........14.8 g/dL (13 - 17)",
+                              "Sodium..............141 mmol/L [135 - 145]",
+                              "Urea ........: 31 mg/dL (10 - 50)",
+                              "Uric Acid ....... 7.7 mg/dL (3.4 - 7.0) H"]):
+        rows.append([(40, 120 + 15 * i, text)])
+    assert _results(document(page(rows))) == [
+        ("Haemoglobin", "14.8", "g/dL", 13.0, 17.0, None),
+        ("Sodium", "141", "mmol/L", 135.0, 145.0, None),
+        ("Urea", "31", "mg/dL", 10.0, 50.0, None),
+        ("Uric Acid", "7.7", "mg/dL", 3.4, 7.0, "H"),
+    ]
+    assert read_fields("Report Date: 12 03 2024".split()) is None  # a label, not a row

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from parser import columns as cols
 from parser.columns import Header
@@ -49,6 +49,7 @@ def place(line: Line, header: Header) -> Cells:
     ambiguous = False
     prose = is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
     phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
+    phrases = [_leaders_apart(p) for p in phrases]
     phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
     for phrase in phrases:
         if not header.contains(phrase.x0, phrase.x1):
@@ -90,6 +91,39 @@ def place(line: Line, header: Header) -> Cells:
         prose = False  # a long name in a tight table: its cells sit in their own columns
     units = {c.kind: c.unit for c in header.columns if c.unit}
     return Cells(line, cells, ambiguous, prose, units)
+
+
+# A dotted leader run on to the words around it ("Sodium..........141", "........:").
+_GLUED_LEADER = re.compile(r"^(?P<head>.*?)(?P<dots>[.…_]{3,}:?)(?P<tail>.*)$")
+
+
+def _leaders_apart(phrase: Phrase) -> Phrase:
+    """The phrase with a dotted leader printed against its name or its value cut out as a
+    word of its own ("Sodium..............141" -> "Sodium", "..............", "141"), so the
+    fields read as they would with spaces around the leader; each part takes its share of
+    the word's width by characters."""
+    if not any(_glued(w.text) for w in phrase.words):
+        return phrase
+    words: list[Word] = []
+    for word in phrase.words:
+        match = _GLUED_LEADER.match(word.text) if _glued(word.text) else None
+        if match is None:
+            words.append(word)
+            continue
+        step = (word.x1 - word.x0) / max(1, len(word.text))
+        x = word.x0
+        for part in match.group("head", "dots", "tail"):
+            if part:
+                words.append(replace(word, text=part, x0=x, x1=x + step * len(part)))
+                x += step * len(part)
+    return Phrase(words)
+
+
+def _glued(text: str) -> bool:
+    """A leader with a name's letters or a value's digits in the same word."""
+    match = _GLUED_LEADER.match(text)
+    return match is not None and bool(match["head"] or match["tail"]) and \
+        bool(re.search(r"\w", match["head"] + match["tail"])) and not re.fullmatch(r"\d", match["head"][-1:] or "x")
 
 
 def _value_over_names(phrase: Phrase, header: Header) -> str | None:

@@ -36,8 +36,9 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
     if not at or at >= len(tokens) - 1:
         return None
     name = " ".join(tokens[:at])
-    if not has_name_letters(name) or NON_RESULT_NAMES.match(name) or name.endswith(":"):
-        return None
+    if not has_name_letters(name) or NON_RESULT_NAMES.match(name) or \
+            (name.endswith(":") and not re.search(r"[.…_]{3}\s*:$", name)):
+        return None  # "Date: 12 03 2024" is a label; "Urea ........: 31 mg/dL" a row
     return _after_value(tokens, at, ocr)
 
 
@@ -47,10 +48,19 @@ def read_value_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
     unless the cell starts with its value and a unit or a range follows it."""
     if len(tokens) < 2 or not _VALUE_TOKEN.match(tokens[0]):
         return None
-    fields = _after_value(tokens, 0, ocr)
+    fields = _after_value(tokens, 0, ocr) or _unread_unit(tokens)
     if fields is None or (fields.units[0] == fields.units[1] and fields.range[0] == fields.range[1]):
         return None
     return fields
+
+
+def _unread_unit(tokens: list[str]) -> Fields | None:
+    """`7.6 x10"9/L (4.0 - 11.0)`: a value, one word with a slash the lexicon does not know
+    (OCR garbled a power of ten), then a whole range: that word stands where the unit does."""
+    if len(tokens) < 3 or "/" not in tokens[1] or not re.search(r"[^\W\d_]", tokens[1]) \
+            or not _range_like(" ".join(tokens[2:])):
+        return None
+    return _trailing_flag(tokens, Fields((0, 0), (0, 1), (1, 1), (1, 2), (2, len(tokens))))
 
 
 def _after_value(tokens: list[str], at: int, ocr: bool) -> Fields | None:

@@ -33,6 +33,9 @@ _SURE_NAME_CONFIDENCE = 0.85
 # A table "prints a line under its rows" when at least this many rows have one and most of
 # those lines read as methods; then every such line belongs to the row above it.
 _MIN_ANNOTATED_ROWS = 3
+# A names column is full when its widest name ends within this many sizes of the next
+# column's label (the cells' padding): its names wrap where a word would not fit.
+_FULL_COLUMN_SLACK = 2.0
 # A line with this many section words ("Differential", "Count") over a row is a heading.
 _SECTION_WORDS = 2
 # A first line of a wrapped name fills most of the widest name; a section title need not.
@@ -57,7 +60,8 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
     annotations = annotation_lines(placed)
     reader = TableReader(header, TableStyle.of(placed, fonts), annotations, panel, specimen, titled)
-    reader.wrap_right = wrapped_names_right(placed, header, annotations)
+    reader.wraps_down = wraps_names_down(placed, annotations)
+    reader.wrap_right = names_right(placed, header, reader.wraps_down)
     reader.wraps_up = names_wrap_up(placed)
     for c in placed:
         reader.read(c)
@@ -127,8 +131,9 @@ class TableStyle:
             name_width=max((_name_width(c) for c in named), default=0.0),
         )
 
-    def heading_like(self, c: Cells) -> bool:
-        """A heading stands out from the rows: bigger, bolder, capitals, or ends in ':'."""
+    def heading_like(self, c: Cells, by_words: bool = True) -> bool:
+        """A heading stands out from the rows: bigger, bolder, capitals, or ends in ':'.
+        `by_words`: on OCR pages, section words ("HORMONE", "HbA1c") also make a heading."""
         text = c.text(cols.NAME).strip()
         if not text or c.prose or len(text.split()) > 7 or re.search(r"[.;]$", text):
             return False
@@ -143,7 +148,7 @@ class TableStyle:
             return False
         # OCR knows no fonts: a heading sticks out left of the names, or names a panel.
         outdented = self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size
-        return outdented or (bool(PANEL_WORDS.search(text)) and
+        return outdented or (by_words and bool(PANEL_WORDS.search(text)) and
                              not re.search(r"[,(&/-]$|\b(and|of)$", text))
 
     def short_heading(self, c: Cells, row: Cells) -> bool:
@@ -198,6 +203,7 @@ class TableReader:
         # wrapped_names_right); None otherwise.
         self.wrap_right: float | None = None
         self.wraps_up = False  # some name runs on from a line above its value line
+        self.wraps_down = False  # names run on under their value line (wraps_names_down)
 
     def read(self, c: Cells) -> None:
         if c.prose:
@@ -354,7 +360,7 @@ class TableReader:
         Count (DLC)") over a row that has a name of its own, in a table whose names never
         wrap: a sub-section heading printed like the rows, not the first line of a name."""
         text = p.text(cols.NAME).strip()
-        if self.wrap_right is not None or self.wraps_up or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
+        if self.wraps_down or self.wraps_up or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
             return False
         return len({word.lower() for word in PANEL_WORDS.findall(text)}) >= _SECTION_WORDS
 
@@ -377,7 +383,10 @@ class TableReader:
         line's spacing under it, clearly nearer to it than to the next value line (whose own
         first name line would sit nearer that row), and is no heading."""
         words = p.name_words()
-        if self.last is None or not words or not self.last.words or self.style.heading_like(p) \
+        # In a table that shows wrapped names, section words in the line ("HORMONE (TSH)")
+        # are no sign of a heading: names hold them too.
+        if self.last is None or not words or not self.last.words \
+                or self.style.heading_like(p, by_words=not self.wraps_down) \
                 or id(p) in self.annotations or METHOD_WORDS.search(p.text(cols.NAME)):
             return False  # a heading, or the method/comment line the table prints under rows
         line = [w for w in self.last.words if above.top <= (w.top + w.bottom) / 2 <= above.bottom
@@ -458,12 +467,9 @@ def annotation_lines(placed: list[Cells]) -> set[int]:
 _MIN_WRAPPED_NAMES = 2
 
 
-def wrapped_names_right(placed: list[Cells], header: Header, annotations: set[int]) -> float | None:
-    """Where the names' text ends in a table whose names wrap in a narrow column: the right
-    edge of its widest name line that stays inside the column. The room to the next column's
-    label overstates the column (cell padding), and a name wraps when its next word would
-    pass this edge. None when the table does not show wrapped names (a line under a short
-    name is then more likely a note than the name's second line)."""
+def wraps_names_down(placed: list[Cells], annotations: set[int]) -> bool:
+    """Does the table show names running on under their value line ("BLOOD UREA NITROGEN" /
+    "(BUN)", "HDL CHOLESTEROL -" / "DIRECT"), a method line under each row aside?"""
     wrapped = 0
     for c, below in zip(placed, placed[1:]):
         name, text = c.text(cols.NAME).strip(), below.text(cols.NAME).strip()
@@ -471,15 +477,27 @@ def wrapped_names_right(placed: list[Cells], header: Header, annotations: set[in
                 and below.line.top - c.line.bottom < 0.8 * below.line.size \
                 and continues_name(name, text) and not METHOD_WORDS.search(text) \
                 and id(below) not in annotations:
-            wrapped += 1  # (a method line in brackets under each row is no wrapped name)
-    if wrapped < _MIN_WRAPPED_NAMES:
-        return None
+            wrapped += 1
+    return wrapped >= _MIN_WRAPPED_NAMES
+
+
+def names_right(placed: list[Cells], header: Header, wraps: bool) -> float | None:
+    """Where the names' text ends, for a table whose names wrap in a narrow column: the right
+    edge of its widest name line inside the column. The room to the next column's label
+    overstates the column (cell padding); a name wraps when its next word would pass this
+    edge. Only when the table shows wrapped names, or its names fill the column up to that
+    padding; None otherwise (a line under a short name in a roomy column is more likely a
+    note than the name's second line)."""
     names = [col for col in header.columns if col.kind == cols.NAME]
     after = [col.x0 for col in header.columns if names and col.x0 > names[0].x1]
     limit = min(after) if after else header.x_end
-    rights = [ph[-1].x1 for c in placed if not c.prose and (ph := c.cells.get(cols.NAME))
-              and ph[-1].x1 < limit]
-    return max(rights) if rights else None
+    named = [(ph[-1].x1, c.line.size) for c in placed if not c.prose and (ph := c.cells.get(cols.NAME))
+             and ph[-1].x1 < limit]
+    if not named:
+        return None
+    right = max(x1 for x1, _ in named)
+    size = statistics.median(s for _, s in named)
+    return right if wraps or limit - right < _FULL_COLUMN_SLACK * size else None
 
 
 def names_wrap_up(placed: list[Cells]) -> bool:
