@@ -235,6 +235,8 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                 value = below or beside
                 if value and not below:
                     i = j
+                elif not value and j >= len(phrases) and parts[i][1] is not None:
+                    value = _value_on_split_line(lines, index, parts[i][1], _LABELS[label])
             if value:
                 words = value.split()
                 if _ocr_colon(_LABELS[label], words[0], [" ".join(words[1:])]):
@@ -246,6 +248,22 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                 pairs.append((label, _LABELS[label], value))
             i += 1
     return pairs
+
+
+def _value_on_split_line(lines: list[Line], index: int, label: Phrase, field: str) -> str:
+    """The value of a label that ends its line, when OCR made two lines of one ("Prélèvement"
+    and ": 23.09.2024 08:05 Réception : ..." at the same height): the start of the other
+    line's first phrase, up to the next label, when it has the field's shape."""
+    line = lines[index]
+    for other in lines[max(0, index - 2):index + 3]:
+        if other is line or other.page != line.page or abs(other.top - line.top) > 0.3 * line.size:
+            continue
+        phrases = other.phrases()
+        if phrases and phrases[0].x0 > label.x1 and phrases[0].x0 - label.x1 < 3 * line.size:
+            text = split_at_labels(phrases[0].text.strip())[0].lstrip(":：- ").strip()
+            if field in _SHAPED_FIELDS and _split_label(text)[0] is None and _value_fits(field, text):
+                return text
+    return ""
 
 
 def _lone_civility(value: str) -> bool:

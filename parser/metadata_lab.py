@@ -52,15 +52,18 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
     labbish = [(text, p) for text, p in items if LAB_WORDS.search(text)
                and not _ADDRESS.search(text) and ":" not in text and not is_label(text)
                and not _TITLE_WORDS.search(text)]
-    brand = _prominent_phrase(top_phrases, page, is_label)  # a name with no lab word, largest
+    brand = _brand_phrase(top_phrases, is_label)  # a name with no lab word, largest
     if brand and brand.text.strip() in values:
         brand = None
     name = None
     if labbish:
         name, best = max(labbish, key=lambda item: _phrase_size(item[1]))
-        if brand and _phrase_size(brand) > _PROMINENT * _phrase_size(best):
-            name = brand.text  # "BIOLOIRE" over "Laboratoire de Biologie Médicale multisite"
-    elif brand:
+        # "BIOLOIRE" over "Laboratoire de Biologie Médicale multisite" printed under it; a
+        # larger phrase lower down is no letterhead (an OCR box made tall by a table's rule).
+        if brand and _phrase_size(brand) > _PROMINENT * _phrase_size(best) and \
+                brand.words[0].top <= best.words[0].top and _prominent(brand, page, strict=False):
+            name = brand.text
+    elif brand and _prominent(brand, page, strict=True):
         name = brand.text
     if name is None:
         return _mentioned_lab(lines)
@@ -102,23 +105,27 @@ def _phrase_size(phrase: Phrase) -> float:
     return max(word_size(w) for w in phrase.words)
 
 
-def _prominent_phrase(phrases: list[Phrase], page, is_label: Callable[[str], bool]) -> Phrase | None:
-    """A lab whose name has no lab word ("THYROCARE TECHNOLOGIES LTD.", "BIOLOIRE"): the page's
-    largest text, at its top and clearly larger than the body, when it is no report title,
-    label, address or number."""
-    if not phrases or not page.words:
+def _brand_phrase(phrases: list[Phrase], is_label: Callable[[str], bool]) -> Phrase | None:
+    """A lab whose name has no lab word ("THYROCARE TECHNOLOGIES LTD.", "BIOLOIRE"): the
+    largest text at the page top, when it is no report title, label, address or number."""
+    if not phrases:
         return None
     largest = max(phrases, key=_phrase_size)
     if not 1 <= len(largest.words) <= 6 or re.search(r"[\d:@]", largest.text) or \
             _TITLE_WORDS.search(largest.text) or is_label(largest.text) or \
             largest.text.strip().lower() in _HEADINGS or \
             not re.search(r"[^\W\d_]{3}", largest.text):
-        return None  # the text checks first: the page's sizes are asked only for a candidate
-    sizes = [word_size(w) for w in page.words]
-    size = _phrase_size(largest)
-    if size < max(sizes) or size < _PROMINENT * statistics.median(sizes):
         return None
     return largest
+
+
+def _prominent(phrase: Phrase, page, *, strict: bool) -> bool:
+    """Clearly larger than the body text; `strict`: also the page's largest text (the lab's
+    name with no lab-like phrase to compare it with)."""
+    sizes = [word_size(w) for w in page.words]
+    size = _phrase_size(phrase)
+    return bool(sizes) and size >= _PROMINENT * statistics.median(sizes) and \
+        (not strict or size >= max(sizes))
 
 
 # A lab word the text layer split at a kerning gap ("Lab oratorio").

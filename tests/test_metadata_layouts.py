@@ -1,9 +1,10 @@
 """Metadata conventions of real report layouts: several fields under one label, fields printed
 after the name, unlabelled patient blocks, dates settled by the lab's address, letterheads."""
 
-from page_builder import document, page
+from page_builder import cell_words, document, page
 
-from parser.metadata import extract_metadata, read_date
+from parser.lines import Line
+from parser.metadata import extract_metadata, labelled_pairs, read_date
 
 BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
 
@@ -144,3 +145,25 @@ def test_labels_as_ocr_reads_them_number_sign_and_a_gap():
     meta = meta_of([[(42, 74, "Patient(e)", 8), (302, 74, "N°", 8), (340, 74, "de demande", 8)],
                     [(42, 81, "Mme PEYRE Camille"), (302, 81, "B2411-88213")]], "fr")
     assert meta.specimen_number == "B2411-88213"
+
+
+def test_a_larger_phrase_below_the_letterhead_is_not_the_lab():
+    meta = meta_of([
+        [(400, 77, "CITY GENERAL HOSPITAL & RESEARCH CENTRE", 18)],
+        [(100, 192, "PATIENT NAME : MR. HARISH CHANDRA GUPTA", 18)],
+        [(100, 190, "HAEMOGLOBIN", 22), (600, 190, "11.9", 18)],
+    ])
+    assert meta.lab_name == "CITY GENERAL HOSPITAL & RESEARCH CENTRE"
+    meta = meta_of([[(40, 28, "BIOLOIRE", 20)], [(40, 47, "Laboratoire de Biologie Médicale multisite", 10)]])
+    assert meta.lab_name == "BIOLOIRE"
+
+
+def test_value_on_a_line_ocr_split_from_its_label():
+    # Two lines at one height, as OCR may build them: the label ends the first.
+    label = Line(cell_words(55, 147.8, "Prélèvement"), 1, ocr=True)
+    value = Line(cell_words(111, 147.8, ": 23.09.2024 08:05 Réception : 23.09.2024 12:15"), 1, ocr=True)
+    pairs = labelled_pairs([label, value])
+    assert ("collected", "23.09.2024 08:05") in pairs
+    assert ("other", "23.09.2024 12:15") in pairs  # the other line keeps its own labels
+    wordy = Line(cell_words(111, 147.8, ": Dr Martin"), 1, ocr=True)
+    assert [f for f, _ in labelled_pairs([label, wordy])] == []  # no date: not the label's value
