@@ -46,7 +46,7 @@ class Phrase:
 
     @cached_property
     def text(self) -> str:
-        return " ".join([w.text for w in self.words])
+        return _joined(self.words)
 
     @property
     def x0(self) -> float:
@@ -90,7 +90,7 @@ class Line:
 
     @cached_property
     def text(self) -> str:
-        return " ".join([w.text for w in self.words])
+        return _joined(self.words)
 
     @cached_property
     def _phrases(self) -> tuple[Phrase, ...]:
@@ -118,6 +118,13 @@ def median_size(words: list[Word]) -> float:
 
 
 _X0 = attrgetter("x0")
+
+
+def _joined(words: list[Word]) -> str:
+    """The words' text, one space apart (most phrases are one word: no join to build)."""
+    return words[0].text if len(words) == 1 else " ".join([w.text for w in words])
+
+
 _TOP, _BOTTOM, _X1 = attrgetter("top"), attrgetter("bottom"), attrgetter("x1")
 
 
@@ -226,7 +233,7 @@ def split_phrases(words: list[Word], gap_factor: float = 0.75,
             gap = word.x0 - last.x1
             if (gap <= gap_factor * (size if size < last_size else last_size)  # min(), as it ties
                     and not (cuts and _cut_between(cuts, last.x1 - 0.5, word.x0 + 0.5))
-                    and not _table_rule(last, word)):
+                    and last.text not in _RULE_TEXTS and word.text not in _RULE_TEXTS):
                 group.append(word)
                 last, last_size = word, size
                 continue
@@ -247,8 +254,7 @@ def _cut_between(cuts: tuple[float, ...], low: float, high: float) -> bool:
     return at < len(cuts) and cuts[at] <= high
 
 
-def _table_rule(left: Word, right: Word) -> bool:
-    return left.text in ("|", "¦") or right.text in ("|", "¦")
+_RULE_TEXTS = ("|", "¦")  # a table's rule read as a character
 
 
 # A word this many times the median size is a watermark or a logo, not body text.
