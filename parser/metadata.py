@@ -72,7 +72,7 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         birth, sex = star_birth(lines)
         meta.dob = meta.dob or (read_date(birth, order) if birth else None)
         meta.gender = meta.gender or (read_gender(sex) if sex else None)
-    if meta.specimen_number is None:
+    if meta.specimen_number is None and not _prints_specimen_label(_header_lines(doc, lines, 0.4)):
         meta.specimen_number = _registration_number(doc, lines)
     if meta.lab_name is None:
         printed = {value for _, value in pairs} | ({name_text.strip()} if name_text else set())
@@ -96,6 +96,14 @@ def _registration_number(doc: Document, lines: list[Line]) -> str | None:
             if key in _REGISTRATION_LABELS and read_date(value) is None:
                 return read_identifier(value)
     return None
+
+
+def _prints_specimen_label(lines: list[Line]) -> bool:
+    """A specimen label, read or not ("LAB NO. : hy." as OCR left it): another number is then
+    never the specimen's."""
+    return any(_LABELS.get(_split_label(part)[0] or "") == "specimen"
+               for line in lines for phrase in line.phrases()
+               for part in split_at_labels(phrase.text.strip()))
 
 
 def _header_lines(doc: Document, lines: list[Line], share: float = 0.25) -> list[Line]:

@@ -103,6 +103,8 @@ def test_registration_number_is_the_specimen_only_without_a_specimen_label():
     assert meta.specimen_number == "SSP/2502/0417"
     meta = meta_of([[(40, 73, "LAB NO."), (100, 73, ": 2")], [(40, 85, "REG. NO."), (100, 85, ": H/25/018734")]])
     assert meta.specimen_number == "2"
+    meta = meta_of([[(40, 73, "LAB NO."), (100, 73, "hy.")], [(40, 85, "REG. NO."), (100, 85, ": H/25/018734")]])
+    assert meta.specimen_number is None  # the specimen's number unread: no other number for it
     # A pathologist's council registration, even at the top, numbers no specimen.
     meta = meta_of([[(40, 60, "Name: Rahul Sharma")], [(40, 150, "Chief Pathologist | Reg. No: MCI-78542")]])
     assert meta.specimen_number is None
