@@ -209,3 +209,20 @@ def test_dotted_leaders_run_on_to_the_name_or_the_value_are_cut_apart():
         ("Uric Acid", "7.7", "mg/dL", 3.4, 7.0, "H"),
     ]
     assert read_fields("Report Date: 12 03 2024".split()) is None  # a label, not a row
+
+
+def test_a_heading_on_two_lines_is_no_wrapped_part_of_the_row_above_it():
+    """"Differential Leucocyte" / "Count" sits nearer its own second line than the row above:
+    a block of its own, though its first word would not have fitted after "Hemoglobin"."""
+    rows = [
+        [(40, 100, "Test Name"), (150, 100, "Result"), (200, 100, "Units"), (260, 100, "Reference Range")],
+        [(40, 118, "Hemoglobin"), (150, 118, "13.2"), (200, 118, "g/dL"), (260, 118, "12.0 - 15.5")],
+        [(40, 131.5, "Differential Leucocyte")],
+        [(40, 141.8, "Count")],
+        [(40, 155, "Neutrophils"), (150, 155, "62"), (200, 155, "%"), (260, 155, "40 - 80")],
+        [(40, 168.5, "Total Iron Binding"), (150, 168.5, "310"), (200, 168.5, "ug/dL"), (260, 168.5, "250 - 450")],
+        [(40, 178.8, "Capacity")],
+        [(40, 192, "Lymphocytes"), (150, 192, "30"), (200, 192, "%"), (260, 192, "20 - 40")],
+    ]
+    names = [r[0] for r in _results(document(page(rows)))]
+    assert names[0] == "Hemoglobin" and "Total Iron Binding Capacity" in names

@@ -403,9 +403,20 @@ class TableReader:
         if width <= room or all(PANEL_WORDS.fullmatch(w.text) for w in words):
             return False  # it fitted; or the next section's heading ("IMMUNOLOGIE")
         gap_above = p.line.top - above.bottom
+        after = self._line_after(p)
+        if after is not None and gap_above > after.top - p.line.bottom + 0.1 * p.line.size:
+            return False  # nearer the line under it: a block of its own ("Differential
+            # Leucocyte" / "Count", a heading on two lines)
         if below is None:
             return gap_above < 0.5 * p.line.size
         return gap_above < (below.line.top - p.line.bottom) - 0.1 * p.line.size
+
+    def _line_after(self, p: Cells) -> Line | None:
+        """The name-only line read after `p`, if any (the lines are read top to bottom)."""
+        for earlier, later in zip(self.pending, self.pending[1:]):
+            if earlier is p:
+                return later.line
+        return None
 
     def finish(self) -> None:
         """Lines after the last row: its method, or a heading naming the next table's panel
