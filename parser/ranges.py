@@ -170,7 +170,8 @@ _TIER_LABEL = re.compile(r"(?<![\w-])(?:(?P<normal>" + _tier_words("normal") + r
 
 
 # The normal tier's label alone before its bounds: the bounds are the range.
-_NORMAL_LEAD = re.compile(r"^(?:" + _tier_words("normal") + r"|fasting)\s*:?\s*(?=[<>≤≥]|\d[\d.,]*\s*[-–])", re.I)
+_NORMAL_LEAD = re.compile(r"^(?:" + _tier_words("normal") + r"|fasting)\s*:?\s*(?=[<>≤≥]|\d[\d.,]*\s*[-–])",
+                          re.I)
 
 
 def names_a_tier(name: str) -> bool:
@@ -218,12 +219,13 @@ _LABELLED_BOUNDS = re.compile(r"[^\W\d_]\.?\s*:\s*(?=[<>≤≥]?\s*\d)")
 # Numbers before a colon that bounds follow are a label's ("18-59 y: 6 - 20"), not the range.
 _NUMBERED_LABEL = re.compile(r"^\s*[<>≤≥]?=?\s*" + NUMBER + r"(?:\s*[-–]\s*" + NUMBER
                              + r")?\s*(?:[^\W\d_]{1,6}\.?)?\s*:\s*[<>≤≥]?\s*\d")
-# The bounds a tier's label leads: a range, a one-sided limit; a percent sign may follow.
-_TIER_BOUNDS = re.compile(
-    r"\s*(?:(?:<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"|" + NUMBER + r"\s*(?:-|–|—)\s*[<≤]?\s*" + NUMBER
-    + r"|" + NUMBER + r"\s+(?:to|à|a|bis)\s+" + NUMBER
-    + r"|(?:up\s*to|upto|till|below|under|less\s+than|above|over|greater\s+than|more\s+than)\s*"
-    + NUMBER + r")(?:\s*%)?", re.I)
+# The bounds of a tier: a range, a one-sided limit; a percent sign may follow.
+_BOUNDS = (r"(?:(?:<=|>=|=<|=>|<|>|≤|≥)\s*" + NUMBER + r"|" + NUMBER + r"\s*(?:-|–|—)\s*[<≤]?\s*" + NUMBER
+           + r"|" + NUMBER + r"\s+(?:to|à|a|bis)\s+" + NUMBER
+           + r"|(?:up\s*to|upto|till|below|under|less\s+than|above|over|greater\s+than|more\s+than)\s*"
+           + NUMBER + r")(?:\s*%)?")
+_TIER_BOUNDS = re.compile(r"\s*" + _BOUNDS, re.I)  # the bounds a label leads
+_BOUNDS_AT_END = re.compile(r"(?<![\d.,<>=≤≥])" + _BOUNDS + r"\s*$", re.I)  # a label's bounds before it
 _AGE_UNIT = r"(?:y|yr|yrs|years?|ans?|a|j|jahre|anni|años|anos)\b\.?"
 _AGE_WORD = r"(?:age|âge|alter|età|eta|edad)\b"
 # The ages a tier's label names: a span, a limit after a comparator or a word, or an age
@@ -248,9 +250,10 @@ _AGE_WORDS = {"adult": (18, math.inf), "adults": (18, math.inf), "adulte": (18, 
               "enfant": (0, 17), "enfants": (0, 17), "kinder": (0, 17), "bambini": (0, 17),
               "niños": (0, 17)}
 # A fasting tier is the reference of a glucose whose random or post-meal limits follow it.
-_NORMAL_LABELS = {"fasting", "à jeun", "a jeun", "nüchtern", "a digiuno", "en ayunas"}
+_NORMAL_LABELS = {"fasting", "à jeun", "a jeun", "nüchtern", "a digiuno", "digiuno", "en ayunas",
+                  "ayunas"}
 _OTHER_LABELS = {"random", "non fasting", "non-fasting", "post prandial", "postprandial",
-                 "post-prandial", "pp", "2 hr pp", "2h pp"}
+                 "post-prandial", "postprandiale", "pp", "2 hr pp", "2h pp"}
 
 
 def labelled_tiers(text: str) -> list[Tier] | None:
@@ -260,6 +263,8 @@ def labelled_tiers(text: str) -> list[Tier] | None:
     parts = re.split(r"\s*:\s*", text.strip())
     if len(parts) < 3:
         return None
+    if _TIER_BOUNDS.fullmatch(parts[0]):
+        return _tiers_after_bounds(parts)
     tiers, label = [], parts[0]
     for chunk in parts[1:]:
         m = _TIER_BOUNDS.match(chunk)
@@ -273,6 +278,25 @@ def labelled_tiers(text: str) -> list[Tier] | None:
     if re.search(r"\d", label):
         return None  # more bounds than labels
     return tiers
+
+
+def _tiers_after_bounds(parts: list[str]) -> list[Tier] | None:
+    """Tiers printed `bounds : label` ("13.5 - 17.5 : Male 12.0 - 15.5 : Female"), split at
+    the colons: each middle part is a label and the next tier's bounds."""
+    tiers, bounds = [], parts[0].strip()
+    for chunk in parts[1:-1]:
+        m = _BOUNDS_AT_END.search(chunk)
+        if m is None or not chunk[:m.start()].strip():
+            return None
+        tier = _tier(chunk[:m.start()].strip(), bounds)
+        if tier is None:
+            return None
+        tiers.append(tier)
+        bounds = m.group(0).strip()
+    last = _tier(parts[-1], bounds)
+    if last is None or _TIER_BOUNDS.fullmatch(parts[-1]):
+        return None  # more bounds than labels
+    return [*tiers, last]
 
 
 def _tier(label: str, bounds: str) -> Tier | None:
@@ -297,7 +321,10 @@ def _ages(label: str) -> tuple[float, float] | None:
         if kind == "span":
             low, high = float(m.group(1)), float(m.group(2))
             return (low, high) if low <= high else None
-        op, limit = (COMPARATORS[m.group(1)], float(m.group(2))) if kind == "op" else (kind, float(m.group(1)))
+        if kind == "op":
+            op, limit = COMPARATORS[m.group(1)], float(m.group(2))
+        else:
+            op, limit = kind, float(m.group(1))
         return {"<": (0.0, limit - 1), "<=": (0.0, limit), ">": (limit + 1, math.inf),
                 ">=": (limit, math.inf)}[op]
     found = {_AGE_WORDS[w] for w in re.findall(r"[^\W\d_]+", label) if w in _AGE_WORDS}

@@ -11,14 +11,15 @@ def _ranges(doc):
             for r in parse_document(doc).results}
 
 
-def _block_page(label="Bio. Ref. Interval. :-", names=("TOTAL CHOLESTEROL", "HDL CHOLESTEROL")):
+def _block_page(label="Bio. Ref. Interval. :-", names=("TOTAL CHOLESTEROL", "HDL CHOLESTEROL"),
+                third="TRIGLYCERIDES"):
     return page([
         [(40, 60, "NAME : MR. ANIL MEHTA (51Y/M)")],
         [(40, 90, "LIPID PROFILE")],
         [(40, 110, "TEST NAME"), (250, 110, "TECHNOLOGY"), (350, 110, "VALUE"), (420, 110, "UNITS")],
         [(40, 130, "TOTAL CHOLESTEROL"), (250, 130, "PHOTOMETRY"), (350, 130, "214"), (420, 130, "mg/dL")],
         [(40, 145, "HDL CHOLESTEROL"), (250, 145, "PHOTOMETRY"), (350, 145, "42"), (420, 145, "mg/dL")],
-        [(40, 160, "TRIGLYCERIDES"), (250, 160, "PHOTOMETRY"), (350, 160, "156"), (420, 160, "mg/dL")],
+        [(40, 160, third), (250, 160, "PHOTOMETRY"), (350, 160, "156"), (420, 160, "mg/dL")],
         [(40, 185, label)],
         [(40, 200, f"{names[0]} : 125-200 mg/dL")],
         [(40, 215, f"{names[1]} : < 160 mg/dL")],
@@ -52,7 +53,8 @@ def _tier_rows(y, name, value, unit, tiers, above, step=14.3, pad=3.3):
 
 def _centred_page():
     rows = [[(40, 60, "Patient : DURAND Marie  Sexe : Femme  Âge : 53 ans")],
-            [(40, 90, "Analyse"), (250, 90, "Résultat"), (360, 90, "Unité"), (450, 90, "Valeurs de référence")]]
+            [(40, 90, "Analyse"), (250, 90, "Résultat"), (360, 90, "Unité"),
+             (450, 90, "Valeurs de référence")]]
     y = 110.0
     for name, value, unit, tiers, above in [
         ("Glycémie", "0,95", "g/l", ["0,70 - 1,10"], 0),
@@ -79,7 +81,8 @@ def test_evenly_spaced_lines_stay_with_the_row_above():
     # No padding between rows: which row a range line belongs to cannot be told by the gaps,
     # so it stays where the reader puts it (under its row, as in a top-aligned table).
     rows = [[(40, 90, "Test"), (250, 90, "Result"), (360, 90, "Units"), (450, 90, "Reference Range")],
-            [(40, 110, "Hemoglobin"), (250, 110, "12.9"), (360, 110, "g/dL"), (450, 110, "Male: 13.5 - 17.5")],
+            [(40, 110, "Hemoglobin"), (250, 110, "12.9"), (360, 110, "g/dL"),
+             (450, 110, "Male: 13.5 - 17.5")],
             [(450, 124, "Female: 12.0 - 15.5")],
             [(40, 138, "WBC"), (250, 138, "6.8"), (360, 138, "K/uL"), (450, 138, "4.5 - 11.0")]]
     got = _ranges(document(page(rows)))
@@ -100,3 +103,29 @@ def test_a_header_stacked_on_two_lines_is_kept_on_every_page():
     got = _ranges(document(one(1, "Hémoglobine", "121", "117-157"), one(2, "Albumine", "41", "35-52")))
     assert got["Hémoglobine"][:2] == (117.0, 157.0)
     assert got["Albumine"][:2] == (35.0, 52.0)
+
+
+def test_a_block_name_may_be_the_first_words_of_one_row_name():
+    got = _ranges(document(_block_page(names=("TOTAL CHOLESTEROL", "HDL"))))
+    assert got["HDL CHOLESTEROL"][:2] == (None, 160.0)  # "HDL" starts only that name
+
+
+def test_a_block_name_starting_two_row_names_gives_nothing():
+    got = _ranges(document(_block_page(names=("TOTAL CHOLESTEROL", "HDL"), third="HDL RATIO")))
+    assert got["TOTAL CHOLESTEROL"][:2] == (125.0, 200.0)
+    assert got["HDL CHOLESTEROL"][:2] == (None, None)  # "HDL" starts two names: unsure
+    assert got["HDL RATIO"][:2] == (None, None)
+
+
+def test_a_range_block_at_the_top_of_the_next_page_belongs_to_the_table_before():
+    first = _block_page()
+    first.words = [w for w in first.words if w.top < 180]  # the block went over the page
+    second = page([
+        [(40, 40, "Bio. Ref. Interval. :-")],
+        [(40, 55, "TRIGLYCERIDES : 25-150 mg/dL")],
+        [(40, 90, "TEST NAME"), (250, 90, "TECHNOLOGY"), (350, 90, "VALUE"), (420, 90, "UNITS")],
+        [(40, 110, "VITAMIN B-12"), (250, 110, "C.L.I.A"), (350, 110, "284"), (420, 110, "pg/mL")],
+    ], number=2)
+    got = _ranges(document(first, second))
+    assert got["TRIGLYCERIDES"][:2] == (25.0, 150.0)
+    assert got["VITAMIN B-12"][:2] == (None, None)

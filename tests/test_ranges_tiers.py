@@ -17,7 +17,9 @@ def _bounds(text, gender=None, age=None):
     ("Male: 4.50 - 5.90 Female: 4.00 - 5.20", "male", (4.5, 5.9)),
     ("Uomini: 13,5 - 17,5 Donne: 12,0 - 15,5", "female", (12.0, 15.5)),
     ("Hommes : 62 - 106 Femmes : 44 - 80", "male", (62.0, 106.0)),
+    ("Männer: 0,7 - 1,2 Frauen: 0,5 - 0,9", "female", (0.5, 0.9)),
     ("Male: 13-17 g/dL Female: 12-15 g/dL", "female", (12.0, 15.0)),  # a unit after each tier
+    ("13.5 - 17.5 : Male 12.0 - 15.5 : Female", "female", (12.0, 15.5)),  # labels after bounds
 ])
 def test_the_patients_sex_picks_the_tier(text, gender, bounds):
     assert _bounds(text, gender) == bounds
@@ -31,6 +33,7 @@ def test_sex_tiers_without_a_known_sex_give_no_range():
     ("18-59 y: 6 - 20 >=60 y: 8 - 23", 66, (8.0, 23.0)),
     ("18-59 y: 6 - 20 >=60 y: 8 - 23", 59, (6.0, 20.0)),
     ("<60 y: 38 - 126 >=60 y: 46 - 136", 42, (38.0, 126.0)),
+    ("6 - 20 : 18-59 y 8 - 23 : >=60 y", 66, (8.0, 23.0)),
     ("18-59 ans : 40 - 130 60 ans et plus : 50 - 150 Enfants : 100 - 400", 71, (50.0, 150.0)),
     ("Adults: 0.5 - 1.2 Children: 0.3 - 0.7", 30, (0.5, 1.2)),
 ])
@@ -55,6 +58,7 @@ def test_age_and_sex_together_pick_one_tier():
 
 @pytest.mark.parametrize("text, bounds", [
     ("Fasting: 70 - 99 Random: 70 - 139", (70.0, 99.0)),
+    ("Ayunas: 70 - 100 Postprandial: < 140", (70.0, 100.0)),
     ("Deficiency: <20 Insufficiency: 20-30 Sufficiency: 30-100", (30.0, 100.0)),
     ("Desirable: <200 Borderline: 200 - 239 High: >=240", (None, 200.0)),
     ("Deseable: < 200", (None, 200.0)),  # the normal tier alone
@@ -69,6 +73,7 @@ def test_decision_tiers_give_the_normal_one(text, bounds):
 @pytest.mark.parametrize("text", [
     "Follicular: 2 - 10 Luteal: 1 - 5",  # labels the parser does not know: unsure
     "Pregnant: 5 - 10 Non pregnant: 1 - 3",
+    "Frauen: 2,4 - 5,7 Schwangere: 2,0 - 5,0",  # two tiers may be hers
 ])
 def test_unknown_tier_labels_give_no_range(text):
     assert _bounds(text, "female", 40) is None

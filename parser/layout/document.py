@@ -101,6 +101,7 @@ def document_rows(doc: Document) -> list[RawRow]:
     carried_width = 0.0
     panel: str | None = None
     specimen: str | None = None
+    last_table: list[RawRow] = []  # rows of the table read last (a range block may follow it)
     for page in doc.pages:
         lines = _content_lines(page, keys)
         regions = _regions(lines, page)
@@ -110,23 +111,34 @@ def document_rows(doc: Document) -> list[RawRow]:
         if not regions:
             lines, block_ranges = split_range_block(lines)
             found = content_rows(lines, panel)
-            attach_block_ranges(found, block_ranges)
+            attach_block_ranges(found or last_table, block_ranges)
             rows.extend(found)
             continue
+        # The range block of the last page's table, printed at the top of this page.
+        first_top = min(h.top for h, _, _ in regions)
+        attach_block_ranges(last_table, split_range_block([l for l in lines if l.bottom <= first_top])[1])
         for header, region_lines, title in regions:
             if title is not None:
                 panel, specimen = title, None
-            region_lines, block_ranges = split_range_block(region_lines)
-            region_lines, moved_tiers = tiers_to_their_rows(region_lines, header)
-            found, panel, specimen = table_rows(region_lines, header, panel, specimen,
-                                                titled=title is not None,
-                                                fonts=page.source == "text")
-            restore_printed_order(found, moved_tiers)
-            attach_block_ranges(found, block_ranges)
-            rows.extend(found)
+            last_table, panel, specimen = _region_rows(region_lines, header, page, panel, specimen,
+                                                       titled=title is not None)
+            rows.extend(last_table)
         carried = [h for h, _, _ in regions if h.page == page.number] or carried
         carried_width = page.width
     return [part for row in rows for part in split_measurements(row)]
+
+
+def _region_rows(lines: list[Line], header: Header, page: Page, panel: str | None,
+                 specimen: str | None, titled: bool) -> tuple[list[RawRow], str | None, str | None]:
+    """The rows of one table region, with the ranges printed away from their cells: in a block
+    under the table, or tiers above the value's line."""
+    lines, block_ranges = split_range_block(lines)
+    lines, moved_tiers = tiers_to_their_rows(lines, header)
+    found, panel, specimen = table_rows(lines, header, panel, specimen, titled=titled,
+                                        fonts=page.source == "text")
+    restore_printed_order(found, moved_tiers)
+    attach_block_ranges(found, block_ranges)
+    return found, panel, specimen
 
 
 def _content_lines(page: Page, keys: set[tuple[str, int]]) -> list[Line]:

@@ -56,24 +56,36 @@ def split_range_block(lines: list[Line]) -> tuple[list[Line], list[BlockRange]]:
 
 
 def attach_block_ranges(rows: list[RawRow], ranges: list[BlockRange]) -> None:
-    """Give each row without a range the block range naming it; a name two rows share, or two
-    block lines share, gives nothing (which is meant is unsure)."""
-    by_key: dict[str, list[RawRow]] = {}
-    for row in rows:
-        by_key.setdefault(name_key(row.name), []).append(row)
-    counts: dict[str, int] = {}
-    for entry in ranges:
-        counts[name_key(entry.name)] = counts.get(name_key(entry.name), 0) + 1
-    for entry in ranges:
-        key = name_key(entry.name)
-        matches = by_key.get(key, [])
-        if counts[key] == 1 and len(matches) == 1 and matches[0].range_text is None:
+    """Give each row without a range the block range naming it: the same name, or else the
+    one row whose name starts with the block's words or is their start ("HDL CHOLESTEROL" for
+    "HDL CHOLESTEROL - DIRECT"). A name two rows or two block lines fit gives nothing."""
+    keys = [name_key(entry.name) for entry in ranges]
+    for entry, key in zip(ranges, keys):
+        if keys.count(key) > 1:
+            continue
+        matches = [r for r in rows if name_key(r.name) == key]
+        if not matches:  # by the first words only when no other block line fits that row
+            matches = [r for r in rows if _word_prefix(name_key(r.name), key)]
+            if len(matches) == 1 and any(_fits(name_key(matches[0].name), k)
+                                         for k in keys if k != key):
+                continue
+        if len(matches) == 1 and matches[0].range_text is None:
             matches[0].range_text = entry.range_text
 
 
 def name_key(name: str) -> str:
     """A name as compared: lower case, letters and digits only."""
     return " ".join(re.findall(r"[^\W_]+", name.casefold()))
+
+
+def _word_prefix(a: str, b: str) -> bool:
+    """Is one name the other's first words?"""
+    short, long = sorted((a.split(), b.split()), key=len)
+    return bool(short) and long[:len(short)] == short
+
+
+def _fits(row_key: str, block_key: str) -> bool:
+    return row_key == block_key or _word_prefix(row_key, block_key)
 
 
 def is_block_label(text: str) -> bool:
