@@ -1,10 +1,14 @@
 """Does routing let right jobs through and stop wrong ones? `python -m benchmarks.review [--fit]`.
 
-Material (benchmarks/review_corpus.py): `fit` = reports of both generated families from unused
-seeds (first family: every layout; html family: English and European), digital + scanned + photo
-(the risk model is fitted on these and nothing else); `check` = the same families from other seeds
-(calibration, and the thresholds are chosen here); then, for the figures, the stored synthetic
-fixtures, the html family (non-sealed part, when present) and the real samples.
+Material (benchmarks/review_corpus.py), two halves that swap roles (`--fit-batch`):
+- half 1: the real-like family's batch-1 dev reports and the html family's `fit` seeds;
+- half 2: the real-like family's batch-2 dev reports (layouts the parser's developers never saw)
+  and the html family's `check` seeds; all digital + scanned + photo.
+The model is fitted on one half (`--fit-batch 1`, the shipped model, fits on half 1) and
+calibration, thresholds and figures come from the other; fitting on half 2 and checking on half 1
+shows the result is not luck. Then, for the figures, the stored synthetic fixtures, the html
+family (non-sealed part, when present) and the real samples; `--first-family N` adds N drawn
+reports per layout of the first generated family to the check material.
 
 Prints:
 - calibration on `check`: rows sorted by predicted probability of being wrong, ten equal groups,
@@ -20,7 +24,8 @@ language group and form; never a document): the routing on reports nothing was t
 `--reallike dev|sealed` prints the same for the real-like family (fixtures/README.md), per batch
 (batch 2: layouts the parser's developers never saw) and form.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
-matcher changes). `--cache DIR` keeps parses (only valid while the parser is unchanged).
+matcher changes; with `--fit-batch 2` it only prints, the shipped model stays fitted on half 1).
+`--cache DIR` keeps parses (only valid while the parser is unchanged).
 """
 
 from __future__ import annotations
@@ -56,21 +61,22 @@ def rows_and_labels(cases: list[Case]) -> tuple[list[list[float]], list[bool]]:
 def write_model(weights: tuple[float, ...], cases: list[Case]) -> None:
     rows = sum(len(c.right) for c in cases)
     wrong = sum(c.row_right.count(False) for c in cases)
+    reallike_count = sum(c.family == "reallike" for c in cases)
     risk.MODEL_PATH.parent.mkdir(exist_ok=True)
     risk.MODEL_PATH.write_text(json.dumps({
         "fitted_by": "python -m benchmarks.review --fit",
-        "fitted_on": f"{len(cases)} drawn reports of both families ({rows} rows, {wrong} wrong), "
-                     f"{dt.date.today().isoformat()}",
+        "fitted_on": f"{reallike_count} real-like batch-1 dev reports and {len(cases) - reallike_count} html-family "
+                     f"fit reports ({rows} rows, {wrong} wrong), {dt.date.today().isoformat()}",
         "features": list(risk.FEATURES),
         "weights": list(weights),
     }, indent=1) + "\n")
     risk.weights.cache_clear()
 
 
-def calibration(cases: list[Case]) -> list[tuple[float, float, int]]:
+def calibration(cases: list[Case], model: tuple[float, ...] | None = None) -> list[tuple[float, float, int]]:
     """(mean predicted wrong, observed wrong share, rows) per decile of predicted risk."""
     pairs = sorted((a.risk, not right) for case in cases
-                   for a, right in zip(risk.assess(case.report), case.row_right))
+                   for a, right in zip(risk.assess(case.report, model), case.row_right))
     groups = []
     for k in range(10):
         part = pairs[k * len(pairs) // 10:(k + 1) * len(pairs) // 10]
@@ -109,15 +115,16 @@ def figures(cases: list[Case], decide) -> dict:
     }
 
 
-def risk_decider(threshold: float, max_expected: float):
-    return lambda case: route_report(case.report, threshold=threshold, max_expected_wrong=max_expected).needs_review
+def risk_decider(threshold: float, max_expected: float, model: tuple[float, ...] | None = None):
+    return lambda case: route_report(case.report, threshold=threshold, max_expected_wrong=max_expected,
+                                     model=model).needs_review
 
 
-def choose(cases: list[Case]) -> list[dict]:
+def choose(cases: list[Case], model: tuple[float, ...] | None = None) -> list[dict]:
     grid = []
     for threshold in THRESHOLDS:
         for max_expected in MAX_EXPECTED:
-            result = figures(cases, risk_decider(threshold, max_expected))
+            result = figures(cases, risk_decider(threshold, max_expected, model))
             grid.append({"threshold": threshold, "max_expected_wrong": max_expected, **result})
     return grid
 
@@ -170,17 +177,41 @@ def html_parts(cases: list[Case]) -> dict[str, list[Case]]:
     for language in ("en", "European"):
         for form in ("digital", "scan", "photo"):
             parts[f"html drawn {language} {form}"] = [
-                c for c in cases if c.name.startswith("check_en_") == (language == "en") and f"_{form}." in c.name]
+                c for c in cases if (c.name.split("_")[1] == "en") == (language == "en") and f"_{form}." in c.name]
     parts["html drawn (check), all"] = cases
     return parts
+
+
+def half(number: int, html_sizes: dict[str, tuple[int, int]], cache: Path | None, digital: bool = False) -> list[Case]:
+    """Half `number` of the fit/check material: a real-like batch's dev reports and an html split."""
+    split = "fit" if number == 1 else "check"
+    cases = [c for c in reallike("dev", cache) if c.name.startswith(f"{number}/")]
+    cases += list(html_drawn(split, *html_sizes[split], cache))
+    return [c for c in cases if not digital or _form(c.name) == "digital"]
+
+
+def print_check_calibration(check: list[Case], model: tuple[float, ...] | None) -> list[tuple[float, float, int]]:
+    """Calibration of the check half, its real-like and html parts apart, then together."""
+    for name, part in (("real-like", [c for c in check if c.family == "reallike"]),
+                       ("html", [c for c in check if c.family == "html"])):
+        if part:
+            print(f"\nCalibration on the check half's {name} reports, {len(part)} documents "
+                  f"(rows sorted by predicted risk, ten equal groups):")
+            print_calibration(calibration(part, model))
+    print(f"\nCalibration on the whole check half, {len(check)} documents:")
+    table = calibration(check, model)
+    print_calibration(table)
+    return table
 
 
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--fit", action="store_true", help="refit review/data/risk_model.json first")
     options.add_argument("--cache", type=Path, help="directory keeping the pipeline output per document")
-    options.add_argument("--fit-reports", type=int, default=10, help="drawn reports per layout for fitting")
-    options.add_argument("--check-reports", type=int, default=6, help="drawn reports per layout for checking")
+    options.add_argument("--fit-batch", type=int, choices=(1, 2), default=1,
+                         help="the half fitted on (1: real-like batch 1 + html fit seeds; 2: the reverse)")
+    options.add_argument("--first-family", type=int, default=0, metavar="N",
+                         help="add N drawn reports per layout of the first generated family to the check material")
     options.add_argument("--html-fit", type=int, nargs=2, default=(40, 8), metavar=("EN", "EU"),
                          help="html-family reports for fitting: English seeds, seeds per European language")
     options.add_argument("--html-check", type=int, nargs=2, default=(40, 6), metavar=("EN", "EU"),
@@ -203,27 +234,27 @@ def main(argv: list[str] | None = None) -> int:
         sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
         return 0
 
+    html_sizes = {"fit": tuple(args.html_fit), "check": tuple(args.html_check)}
+    model = None
     if args.fit:
-        fit_cases = list(drawn("fit", args.fit_reports, args.cache)) + list(
-            html_drawn("fit", *args.html_fit, args.cache))
+        fit_cases = half(args.fit_batch, html_sizes, args.cache)
         features, labels = rows_and_labels(fit_cases)
-        weights = risk.fit(features, labels)
-        write_model(weights, fit_cases)
-        print(f"fitted on {len(fit_cases)} reports, {len(labels)} rows ({labels.count(False)} wrong) -> {risk.MODEL_PATH}")
-        for name, weight in zip(risk.FEATURES, weights):
-            print(f"  {name:<22}{weight:>8.3f}")
+        model = risk.fit(features, labels)
+        if args.fit_batch == 1:
+            write_model(model, fit_cases)
+        print(f"fitted on half {args.fit_batch}: {len(fit_cases)} reports, {len(labels)} rows "
+              f"({labels.count(False)} wrong){' -> ' + str(risk.MODEL_PATH) if args.fit_batch == 1 else ' (not stored)'}")
+        for name, weight in zip(risk.FEATURES, model):
+            print(f"  {name:<24}{weight:>8.3f}")
+        if args.fit_batch == 1:
+            model = None  # the stored model, just written
 
     forms = ("digital",) if args.digital else ("digital", "scan", "photo")
-    first = list(drawn("check", args.check_reports, args.cache, forms))
-    html = [case for case in html_drawn("check", *args.html_check, args.cache)
-            if not args.digital or case.name.endswith("_digital.pdf")]
-    check = first + html
-    print(f"\nCalibration on {len(check)} drawn reports of both families not used for fitting "
-          f"(rows sorted by predicted risk, ten equal groups):")
-    table = calibration(check)
-    print_calibration(table)
+    first = list(drawn("check", args.first_family, args.cache, forms)) if args.first_family else []
+    check = half(3 - args.fit_batch, html_sizes, args.cache, args.digital) + first
+    table = print_check_calibration(check, model)
 
-    grid = choose(check)
+    grid = choose(check, model)
     print(f"\nThresholds on the check reports (team threshold = lowest P(row right); job limit = expected wrong rows):")
     print(f"{'threshold':>9} {'max exp':>7} {'skip':>7} {'bad|skip':>9} {'caught':>8}")
     for entry in grid:
@@ -239,10 +270,14 @@ def main(argv: list[str] | None = None) -> int:
               f"threshold {best['threshold']:.2f}, max expected wrong {best['max_expected_wrong']:.2f}")
 
     stored = {} if args.drawn_only else families(args.cache, args.digital)
-    sets = {"synthetic drawn (check)": first, **html_parts(html), **stored}
+    html = [c for c in check if c.family == "html"]
+    reallike_check = [c for c in check if c.family == "reallike"]
+    sets = {f"reallike-{3 - args.fit_batch} dev (check)": reallike_check, **html_parts(html), **stored}
+    if first:
+        sets["synthetic drawn (check)"] = first
     print(f"\n{FAMILY_HEADER}")
     out = {"calibration": table, "grid": grid, "families": {}}
-    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
+    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, model)
     for name, cases in sets.items():
         if not cases:
             print(f"{name:<34}    0  (no material)")
