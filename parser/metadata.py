@@ -533,7 +533,7 @@ def read_gender(text: str) -> str | None:
 
 def read_identifier(text: str) -> str | None:
     token = text.split()[0] if text.split() else ""
-    token = token.strip(" :#,;|")  # "|S87561601": a cell's rule read by OCR
+    token = token.strip(" :#,;|‘’'\"`“”")  # "|S87561601": a cell's rule (or a speck) read by OCR
     token = re.sub(r"^\$(?=\d)", "S", token)  # OCR reads a leading S as '$': never in a number
     return token if re.search(r"\d", token) or len(token) >= 4 else None
 

@@ -4,7 +4,7 @@ after the name, unlabelled patient blocks, dates settled by the lab's address, l
 from page_builder import cell_words, document, page
 
 from parser.lines import Line
-from parser.metadata import extract_metadata, labelled_pairs, read_date
+from parser.metadata import extract_metadata, labelled_pairs, read_date, read_identifier
 
 BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
 
@@ -169,3 +169,8 @@ def test_value_on_a_line_ocr_split_from_its_label():
     assert ("other", "23.09.2024 12:15") in pairs  # the other line keeps its own labels
     wordy = Line(cell_words(111, 147.8, ": Dr Martin"), 1, ocr=True)
     assert [f for f, _ in labelled_pairs([label, wordy])] == []  # no date: not the label's value
+
+
+def test_identifier_without_the_speck_ocr_reads_as_a_quote_mark():
+    assert read_identifier("‘581318617") == "581318617"
+    assert read_identifier("'LS-25-02184'") == "LS-25-02184"
