@@ -226,3 +226,15 @@ def test_a_heading_on_two_lines_is_no_wrapped_part_of_the_row_above_it():
     ]
     names = [r[0] for r in _results(document(page(rows)))]
     assert names[0] == "Hemoglobin" and "Total Iron Binding Capacity" in names
+
+
+def test_a_section_heading_set_on_two_tight_lines_over_a_row_is_one_heading():
+    """"DIFFERENTIAL" / "LEUCOCYTE COUNT": tighter to each other than to the row under them,
+    they read as one heading of two section words; the row keeps its own name."""
+    rows = _section_over_rows_page("DIFFERENTIAL", "POLYMORPHS")
+    rows.insert(4, [(40, 155 + 10.3, "LEUCOCYTE COUNT")])
+    for row in rows[5:]:
+        row[:] = [(x, y + 14, text) for x, y, text in row]
+    results = parse_document(document(page(rows))).results
+    assert [(r.test_name, r.source_panel_name) for r in results][2:4] == [
+        ("POLYMORPHS", "DIFFERENTIAL LEUCOCYTE COUNT"), ("LYMPHOCYTES", "DIFFERENTIAL LEUCOCYTE COUNT")]

@@ -342,9 +342,9 @@ class TableReader:
             if comment_sentence(ptext):
                 prefix, prefix_words = [], []  # "Confirmed on a second aliquot." under a row
                 continue
-            if name and (style.short_heading(p, c) or self._section_over_row(p)):
+            if name and (style.short_heading(p, c) or self._section_over_row(p, c)):
                 if not self.titled:
-                    self.panel = heading_text(ptext)
+                    self.panel = heading_text(" ".join(q.text(cols.NAME).strip() for q in self._block_of(p, c)))
                 prefix = []
                 continue
             if c.line.top - p.line.bottom < 0.6 * p.line.size and not NON_RESULT_NAMES.match(ptext):
@@ -355,14 +355,31 @@ class TableReader:
             orphan = p if not NON_RESULT_NAMES.match(ptext) else None
         return prefix, prefix_words, orphan
 
-    def _section_over_row(self, p: Cells) -> bool:
+    def _section_over_row(self, p: Cells, row: Cells) -> bool:
         """A line of section words ("DIFFERENTIAL LEUCOCYTE COUNT", "Differential Leucocyte
-        Count (DLC)") over a row that has a name of its own, in a table whose names never
-        wrap: a sub-section heading printed like the rows, not the first line of a name."""
-        text = p.text(cols.NAME).strip()
+        Count (DLC)"; on two lines, with the name-only line tight above it) over a row that
+        has a name of its own, in a table whose names never wrap: a sub-section heading
+        printed like the rows, not the first line of a name."""
+        text = " ".join(q.text(cols.NAME).strip() for q in self._block_of(p, row))
         if self.wraps_down or self.wraps_up or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
             return False
         return len({word.lower() for word in PANEL_WORDS.findall(text)}) >= _SECTION_WORDS
+
+    def _block_of(self, p: Cells, row: Cells) -> list[Cells]:
+        """`p` with the name-only lines read just before it that sit tighter to it than it
+        sits to the row under it (one text set on several lines, apart from that row; a
+        name's lines over its value, "Gamma Glutamyl" / "Transferase 41", are not)."""
+        at = next((i for i, q in enumerate(self.pending) if q is p), None)
+        gap_to_row = row.line.top - p.line.bottom
+        block = [p]
+        while at:
+            above = self.pending[at - 1]
+            if above.prose or not above.text(cols.NAME).strip() or \
+                    block[0].line.top - above.line.bottom >= gap_to_row - 0.1 * p.line.size:
+                break
+            block.insert(0, above)
+            at -= 1
+        return block
 
     def _name_room(self, x0: float) -> float:
         """The width the names have from x0 to the next column's label."""
