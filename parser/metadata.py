@@ -267,7 +267,8 @@ def _value_on_split_line(lines: list[Line], index: int, label: Phrase, field: st
         if other is line or other.page != line.page or abs(other.top - line.top) > 0.3 * line.size:
             continue
         phrases = other.phrases()
-        if phrases and phrases[0].x0 > label.x1 and phrases[0].x0 - label.x1 < 3 * line.size:
+        # Right of the label (OCR boxes may overlap it a little) and close to it.
+        if phrases and phrases[0].x0 > (label.x0 + label.x1) / 2 and phrases[0].x0 - label.x1 < 3 * line.size:
             text = split_at_labels(phrases[0].text.strip())[0].lstrip(":：- ").strip()
             if field in _SHAPED_FIELDS and _split_label(text)[0] is None and _value_fits(field, text):
                 return text

@@ -161,9 +161,10 @@ def test_a_larger_phrase_below_the_letterhead_is_not_the_lab():
 
 
 def test_value_on_a_line_ocr_split_from_its_label():
-    # Two lines at one height, as OCR may build them: the label ends the first.
+    # Two lines at one height, as OCR may build them: the label ends the first; their boxes
+    # overlap a little ("Prélèvement" ends at x 110).
     label = Line(cell_words(55, 147.8, "Prélèvement"), 1, ocr=True)
-    value = Line(cell_words(111, 147.8, ": 23.09.2024 08:05 Réception : 23.09.2024 12:15"), 1, ocr=True)
+    value = Line(cell_words(105, 147.8, ": 23.09.2024 08:05 Réception : 23.09.2024 12:15"), 1, ocr=True)
     pairs = labelled_pairs([label, value])
     assert ("collected", "23.09.2024 08:05") in pairs
     assert ("other", "23.09.2024 12:15") in pairs  # the other line keeps its own labels
