@@ -531,13 +531,19 @@ def _split_range_units(text: str, ocr: bool = False) -> tuple[str, str | None]:
         unit = m.group(2).rstrip(".,;")  # OCR often reads a speck after the unit as a stop
         if looks_like_unit(unit):
             return m.group(1), unit_lexicon.tidy(unit)
-    # Spaced units and a gloss after them: "Up to 46 U / L", "<5.7 % of total Hgb".
-    head, unit = unit_lexicon.split_trailing_unit(text, ocr)
+    # Spaced units and a gloss after them: "Up to 46 U / L", "<5.7 % of total Hgb"; a note
+    # after the unit is the value's, not the unit's ("<100 mg/dL (calc)").
+    bare = _UNIT_NOTE.sub("", text)
+    head, unit = unit_lexicon.split_trailing_unit(bare, ocr)
     if unit is None:  # "0 - 6%", "98 - 107 mmotl/L": glued to the number, or misread by OCR
-        head, unit = _last_word_unit(text, ocr)
+        head, unit = _last_word_unit(bare, ocr)
     if unit is not None and _reads_as_range(head, ocr):
         return head, unit
     return text, None
+
+
+_UNIT_NOTE = re.compile(r"\s*\((?:calc|calculated|est|estimated|calculé|berechnet|calcolato|"
+                        r"calculado)\.?\)\s*$", re.I)
 
 
 def _last_word_unit(text: str, ocr: bool) -> tuple[str, str | None]:

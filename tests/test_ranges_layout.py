@@ -129,3 +129,10 @@ def test_a_range_block_at_the_top_of_the_next_page_belongs_to_the_table_before()
     got = _ranges(document(first, second))
     assert got["TRIGLYCERIDES"][:2] == (25.0, 150.0)
     assert got["VITAMIN B-12"][:2] == (None, None)
+
+
+def test_a_note_after_the_unit_in_a_range_cell_leaves_the_unit():
+    rows = [[(40, 90, "Test Name"), (250, 90, "Result"), (420, 90, "Reference Range")],
+            [(40, 110, "LDL-CHOLESTEROL"), (250, 110, "139 H"), (420, 110, "<100 mg/dL (calc)")]]
+    result = parse_document(document(page(rows))).results[0]
+    assert (result.units, result.max_reference_range) == ("mg/dL", 100.0)
