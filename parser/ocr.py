@@ -206,18 +206,26 @@ def repair_unit_words(words: list[Word]) -> list[Word]:
     "G/", "Tsd/yul", "=mg/dl"), and an unsure "=" or "~" just before a unit dropped, so that
     the layout meets the unit as a text layer gives it."""
     repaired = []
-    for word in words:
-        fixed = repair_ocr_word(word.text)
+    for i, word in enumerate(words):
+        following = words[i + 1] if i + 1 < len(words) else None
+        # "mg/" then "dl": a unit printed spaced, not one whose l was lost.
+        spaced = word.text.endswith("/") and following is not None and \
+            following.text[:1].isalpha() and _next_on_line(word, following)
+        fixed = None if spaced else repair_ocr_word(word.text)
         repaired.append(replace(word, text=fixed) if fixed is not None else word)
     return [word for i, word in enumerate(repaired)
             if not (i + 1 < len(repaired) and _stray_mark_before(word, repaired[i + 1]))]
 
 
 def _stray_mark_before(word: Word, following: Word) -> bool:
-    height = max(word.bottom - word.top, 1.0)
     return (_STRAY_MARK.match(word.text) is not None and word.conf < MAX_STRAY_MARK_CONFIDENCE
-            and abs(following.top - word.top) < 0.5 * height
-            and 0 <= following.x0 - word.x1 < 1.5 * height and is_unit(following.text))
+            and _next_on_line(word, following) and is_unit(following.text))
+
+
+def _next_on_line(word: Word, following: Word) -> bool:
+    """Does `following` come right after `word` on its line (a gap under a word space or two)?"""
+    height = max(word.bottom - word.top, 1.0)
+    return abs(following.top - word.top) < 0.5 * height and 0 <= following.x0 - word.x1 < 1.5 * height
 
 
 # A unit OCR likely misread (parser.units.doubtful_reading) keeps its text at this confidence

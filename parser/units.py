@@ -35,8 +35,8 @@ def unit_key(text: str) -> str:
     """The lookup form of a printed unit: lower case, no spaces, micro as u, powers as ^."""
     key = text.strip().rstrip(".,;:").lower().translate(_SUPERSCRIPTS)
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
-    key = SQUARE_SLIP.sub("2", CUBE_SLIP.sub("3", key))
-    key = re.sub(r"\s+", "", key)
+    key = CUBE_SLIP.sub("3", key)
+    key = SQUARE_SLIP.sub("2", re.sub(r"\s+", "", key))  # "1,73 m?" as "1,73m?"
     if "{" in key:  # UCUM's annotation braces: "ml/min/{1.73_m2}" is ml/min/1.73m2 (OCR's
         # braces for a range's brackets are never a whole annotation of this shape)
         key = _ANNOTATION.sub(lambda m: m.group(1).replace("_", ""), key)
@@ -135,6 +135,17 @@ def doubtful_reading(text: str) -> bool:
 _EDGE_MARKS = re.compile(r"^[=~—–_'\"`.,:;]+|[=~—–_'\"`,;:]+$")
 # The times sign doubled ("xX10E3/uL": the x read twice).
 _DOUBLED_TIMES = re.compile(r"^[xX×]{2}(?=10)")
+# A count's power with its caret misread (as 7, 4, *, %, quotes, or two of them) and the micro
+# sign of its µL read as p, 1, j or y ("x10%3/p1L", "x107*3/1L", "x10”73/uL"): counts are
+# printed per µL or L with powers 3, 6, 9 or 12 only, so the reading is unambiguous.
+_DAMAGED_POWER = re.compile(
+    r"^([xX×]?)10(?:[\^4Aa°*7%?~'\"“”‘’]{1,2})(3|6|9|12)[%;:,.'\-]*/[\-;:.,]*"
+    r"(?:(?:p1|p|1|j|y|µ|μ|u)(L|l)|(L|l))$")
+# Readings _POWER takes for units though their caret is a digit ("x1046/uL" is x10^6/µL, not
+# x10^46).
+_DAMAGED_POWER_ONLY = re.compile(r"^[xX×]?10[47]\d{1,2}/")
+# The whole second line of a wrapped body-surface unit ("mL/min/1,73" then "m²"), its ² read as "?".
+_SQUARE_METRE_SLIP = re.compile(r"^m\?$")
 
 
 def repair_ocr_word(text: str) -> str | None:
@@ -142,13 +153,20 @@ def repair_ocr_word(text: str) -> str | None:
     glyphs, a lost l, a misread micro sign: see repair): the unit put right. None for a word that
     is a unit already, has no slash and letter, or is no lexicon unit however read: a word
     elsewhere on the page ("ESC/EAS", "12/05/24") is left as it is."""
+    if _SQUARE_METRE_SLIP.match(text):
+        return "m²"
     if "/" not in text or not re.search(r"[A-Za-zµμ]", text) or len(text) > MAX_UNIT_CHARS:
         return None
     bare = _DOUBLED_TIMES.sub("x", _EDGE_MARKS.sub("", text))
     bare = SQUARE_SLIP.sub("²", CUBE_SLIP.sub("³", bare))  # "1,73m?" is 1,73 m² misread
-    if bare == text and is_unit(text):
+    if bare == text and is_unit(text) and not _DAMAGED_POWER_ONLY.match(text):
         return None
-    return bare if "/" in bare and is_unit(bare) else repair(bare)
+    power = _DAMAGED_POWER.match(bare)
+    if power and (power.group(1) or not bare.startswith("104")):  # "1043/ul" may be a value
+        times, exponent, micro_litre, litre = power.groups()
+        return f"{times}10^{exponent}/" + (f"µ{micro_litre}" if micro_litre else litre)
+    fixed = bare if "/" in bare and is_unit(bare) else repair(bare)
+    return fixed if fixed != text else None
 
 
 def restored_slash_unit(first: str, reread: str) -> str | None:
@@ -194,7 +212,8 @@ def repair(text: str) -> str | None:
         return None
     # Each reading accepts only a result that is a lexicon unit; the first that finds one wins.
     for reading in (_mol_slip, _stray_marks, _slash_slip, _edge_slash_slip, _micro_slip,
-                    _run_together_slash, _folded_slip, _litre_slip, _lost_litre, _descender_slip):
+                    _run_together_slash, _folded_slip, _litre_slip, _lost_litre, _descender_slip,
+                    _twice_read):
         found = reading(text, key, keys)
         if found is not None:
             return found
@@ -329,6 +348,21 @@ def _descender_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
     printed = re.sub(r"\s+", "", text)
     reading = re.sub(r"(?<=[gG])j(?=/)", "", printed)
     return reading if reading != printed and unit_key(reading) in keys else None
+
+
+def _twice_read(text: str, key: str, keys: frozenset[str]) -> str | None:
+    """One glyph read twice, in both cases ("muUI/" for mUI/l: the U as "uU"), perhaps with
+    another slip (a lost l): the capital kept, only when the result is a unit."""
+    printed = re.sub(r"\s+", "", text)
+    twice = [i for i in range(len(printed) - 1)
+             if printed[i] != printed[i + 1] and printed[i].lower() == printed[i + 1].lower()]
+    if len(twice) != 1:
+        return None
+    i = twice[0]
+    once = printed[:i] + max(printed[i:i + 2], key=str.isupper) + printed[i + 2:]
+    if unit_key(once) in keys:
+        return once
+    return _lost_litre(once, unit_key(once), keys) or _folded_slip(once, unit_key(once), keys)
 
 
 @lru_cache(maxsize=1)

@@ -18,14 +18,17 @@ def _word(text: str, x0: float = 0.0, conf: float = 0.5) -> Word:
     ("uimol/l", "µmol/l"), ("wlU/mL", "µIU/mL"),
     ("mgj/dl", "mg/dl"), ("Gj/l", "G/l"),  # a g's tail read as j by the slash
     ("=mg/dl", "mg/dl"), ("=~mg/dl", "mg/dl"), ("xX10E3/uL", "x10E3/uL"),  # specks, a doubled x
-    ("mi/min/1,73m?", "ml/min/1,73m²"), ("mL/min/1.73m?", "mL/min/1.73m²"),  # ² read as ?
+    ("mi/min/1,73m?", "ml/min/1,73m²"), ("mL/min/1.73m?", "mL/min/1.73m²"), ("m?", "m²"),  # ² as ?
+    ("muUI/", "mUI/l"), ("muUI/|", "mUI/l"),  # the U read twice ("uU")
+    ("x10%3/p1L", "x10^3/µL"), ("x107*3/1L", "x10^3/µL"), ("x10”73/uL", "x10^3/µL"),  # caret, µ
+    ("1073/ul", "10^3/µl"), ("1076/µl", "10^6/µl"),
 ])
 def test_damaged_units_are_put_right(damaged, unit):
     assert repair_ocr_word(damaged) == unit
 
 
 @pytest.mark.parametrize("word", ["mg/dL", "U/L", "mU/L", "pg/L", "ESC/EAS", "12/05/24", "TC/", "N/A",
-                                  "A/G", "Hemoglobin", "ul", "muUI/|"])
+                                  "A/G", "Hemoglobin", "ul", "1043/ul", "1073/cumm", "x107/L"])
 def test_units_words_and_ambiguous_readings_are_left_alone(word):
     assert repair_ocr_word(word) is None
 
@@ -63,3 +66,13 @@ def test_a_slash_lost_in_a_unit_is_taken_from_the_cells_second_reading(first, re
 def test_a_doubtful_cell_takes_a_unit_from_its_re_reading_only_when_it_restores_a_slash():
     assert _better_reading(_word("U/I", conf=0.3), [_word("ul", conf=0.0)]) == "U/l"
     assert _better_reading(_word("ug/l", conf=0.9), [_word("ul", conf=0.0)]) is None
+
+
+def test_a_wrapped_body_surface_unit_with_its_square_misread_is_one_unit():
+    assert is_unit("mL/min/1,73 m?")
+
+
+def test_a_unit_printed_spaced_after_its_slash_is_not_given_an_l():
+    spaced = [_word("mg/", 0), _word("dl", 22)]
+    assert [w.text for w in repair_unit_words(spaced)] == ["mg/", "dl"]
+    assert [w.text for w in repair_unit_words([_word("G/", 0), _word("(4,00-10,00)", 80)])] == ["G/l", "(4,00-10,00)"]
