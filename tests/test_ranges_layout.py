@@ -136,3 +136,14 @@ def test_a_note_after_the_unit_in_a_range_cell_leaves_the_unit():
             [(40, 110, "LDL-CHOLESTEROL"), (250, 110, "139 H"), (420, 110, "<100 mg/dL (calc)")]]
     result = parse_document(document(page(rows))).results[0]
     assert (result.units, result.max_reference_range) == ("mg/dL", 100.0)
+
+
+def test_a_range_block_may_set_name_and_range_in_two_cells():
+    doc = document(_block_page(label="Reference Range :"))
+    kept = [w for w in doc.pages[0].words if w.top < 200]  # the block's entries set anew:
+    extra = page([[(40, 200, "TOTAL CHOLESTEROL"), (250, 200, "125-200 mg/dL")],
+                  [(40, 215, "HDL CHOLESTEROL"), (250, 215, "< 160 mg/dL")]]).words
+    got = _ranges(document(Page(1, 600, 800, kept + extra, "text")))
+    assert got["TOTAL CHOLESTEROL"][:2] == (125.0, 200.0)
+    assert got["HDL CHOLESTEROL"][:2] == (None, 160.0)
+    assert len(got) == 3

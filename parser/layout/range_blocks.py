@@ -38,7 +38,8 @@ def split_range_block(lines: list[Line]) -> tuple[list[Line], list[BlockRange]]:
     """The region's lines less its range blocks, and the blocks' ranges in print order.
 
     A block is a label line (a range column's heading followed by a colon) then the lines
-    that read `name : range`; it ends at the first line that does not."""
+    that read `name : range` (or name and range in two cells); it ends at the first line that
+    does not."""
     kept: list[Line] = []
     found: list[BlockRange] = []
     in_block = False
@@ -46,7 +47,7 @@ def split_range_block(lines: list[Line]) -> tuple[list[Line], list[BlockRange]]:
         if is_block_label(line.text):
             in_block = True
             continue
-        entry = _entry(line.text) if in_block else None
+        entry = _entry(line) if in_block else None
         if entry is None:
             in_block = False
             kept.append(line)
@@ -97,11 +98,15 @@ def is_block_label(text: str) -> bool:
     return bool(label) and _HEADER_LABELS.get(label) == cols.RANGE
 
 
-def _entry(text: str) -> BlockRange | None:
-    m = _ENTRY.match(text.strip())
-    if m is None:
+def _entry(line: Line) -> BlockRange | None:
+    """`name : range` on a line, or the name and the range in two cells set apart."""
+    m = _ENTRY.match(line.text.strip())
+    if m is not None:
+        name, range_text = m.group("name").strip(), m.group("range").strip()
+    elif len(phrases := line.phrases()) == 2 and re.search(r"[^\W\d_]{2}", phrases[0].text):
+        name, range_text = phrases[0].text.strip(), phrases[1].text.strip()
+    else:
         return None
-    range_text = m.group("range").strip()
     if parse_range(range_text) is None or not re.search(r"\d", range_text):
         return None
-    return BlockRange(m.group("name").strip(), range_text)
+    return BlockRange(name, range_text)
