@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from parser import vocabulary
 
@@ -381,6 +382,7 @@ def looks_like_range(text: str) -> bool:
     return reads_as_range(stripped) and not re.fullmatch(NUMBER, stripped)
 
 
+@lru_cache(maxsize=8192)  # a pure function of the text, asked of every phrase by the layout
 def reads_as_range(text: str) -> bool:
     """Does the text read as a reference range, whoever the patient (any sex's or age's tiers)?"""
     return parse_range(text) is not None or labelled_tiers(" ".join(text.split())) is not None \
