@@ -238,3 +238,14 @@ def test_a_section_heading_set_on_two_tight_lines_over_a_row_is_one_heading():
     results = parse_document(document(page(rows))).results
     assert [(r.test_name, r.source_panel_name) for r in results][2:4] == [
         ("POLYMORPHS", "DIFFERENTIAL LEUCOCYTE COUNT"), ("LYMPHOCYTES", "DIFFERENTIAL LEUCOCYTE COUNT")]
+
+
+def test_on_an_ocr_page_a_wrapped_names_lower_box_is_no_sign_of_a_method_line():
+    """OCR box heights follow the letters: "RATIO" reads shorter than "TC / HDL CHOLESTEROL"
+    with its slashes; in a table that wraps names it is still the name's last line."""
+    rows = _narrow_names_page("TOTAL", "TRIIODOTHYRONINE (T3)")
+    rows.append([(40, 225, "TC / HDL CHOLESTEROL"), (160, 225, "CALCULATED"), (250, 225, "5.9"),
+                 (300, 225, "Ratio"), (360, 225, "3 - 5")])
+    rows.append([(40, 235.7, "RATIO", 6.5)])
+    names = [r[0] for r in _results(document(page(rows, source="ocr")))]
+    assert names[-1] == "TC / HDL CHOLESTEROL RATIO"

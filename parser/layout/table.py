@@ -177,12 +177,14 @@ class TableStyle:
         that name's first line (a wrapped name keeps its case)."""
         return self.row_caps and name.isupper() and any(ch.islower() for ch in text)
 
-    def method_like(self, c: Cells, above: Line | None) -> bool:
+    def method_like(self, c: Cells, above: Line | None, by_size: bool = True) -> bool:
         """A method line: labelled, method words in brackets, or printed smaller than the
-        row above it (OCR box heights vary with the letters: only a clear difference)."""
+        row above it (OCR box heights vary with the letters: only a clear difference; not
+        at all when `by_size` is off)."""
         text = c.text(cols.NAME)
         reference = above.size if above is not None else self.row_size
-        smaller = reference is not None and c.line.size < (0.85 if self.fonts else 0.7) * reference
+        smaller = by_size and reference is not None and \
+            c.line.size < (0.85 if self.fonts else 0.7) * reference
         return bool(METHOD_LINE.match(text)) or smaller or (
             bool(METHOD_WORDS.search(text)) and len(text.split()) <= 4 and text[:1] in "([")
 
@@ -314,8 +316,8 @@ class TableReader:
                 prefix.append(ptext)  # the name over the method line that holds the value
                 prefix_words.extend(p.name_words())
                 continue
-            if p is not named_above and style.method_like(p, last_line) and \
-                    (style.fonts or not style.heading_like(p)):
+            if p is not named_above and style.method_like(p, last_line, self._size_tells(p, last_line, c)) \
+                    and (style.fonts or not style.heading_like(p)):
                 if last is not None and last.method is None:
                     last.method = ptext
                 continue
@@ -428,6 +430,14 @@ class TableReader:
             return gap_above < 0.5 * p.line.size
         return gap_above < (below.line.top - p.line.bottom) - 0.1 * p.line.size
 
+    def _size_tells(self, p: Cells, above: Line | None, below: Cells | None) -> bool:
+        """Does line `p` printed smaller than the row read as its method? Not on an OCR page
+        of a table that wraps its names when `p` reads as the row's name wrapped (its first
+        word did not fit the column): box heights vary with the letters ("RATIO" under
+        "TC / HDL CHOLESTEROL"), and a bracketed method line fits."""
+        return self.style.fonts or not self.wraps_down or above is None \
+            or not self._wraps_last(p, above, below)
+
     def _line_after(self, p: Cells) -> Line | None:
         """The name-only line read after `p`, if any (the lines are read top to bottom)."""
         for earlier, later in zip(self.pending, self.pending[1:]):
@@ -445,7 +455,8 @@ class TableReader:
                 if last is not None and last.method is None:
                     last.method = ptext
                 continue
-            if last is not None and last_line is not None and not self.style.method_like(p, last_line) \
+            if last is not None and last_line is not None \
+                    and not self.style.method_like(p, last_line, self._size_tells(p, last_line, None)) \
                     and p.line.top - last_line.bottom < 0.8 * p.line.size and self._wraps_last(p, last_line, None):
                 last.name = f"{last.name} {ptext}"  # the last row's wrapped name
                 last.words.extend(p.name_words())
