@@ -2,8 +2,8 @@
 
 Material (benchmarks/review_corpus.py), two halves that swap roles (`--fit-batch`):
 - half 1: the real-like family's batch-1 dev reports and the html family's `fit` seeds;
-- half 2: the real-like family's batch-2 dev reports (layouts the parser's developers never saw)
-  and the html family's `check` seeds; all digital + scanned + photo.
+- half 2: the real-like family's batch-2 dev reports and the html family's `check` seeds; all
+  digital + scanned + photo. (Batch 3 is in neither half: it is the unseen material.)
 The model is fitted on one half (`--fit-batch 1`, the shipped model, fits on half 1) and
 calibration, thresholds and figures come from the other; fitting on half 2 and checking on half 1
 shows the result is not luck. Then, for the figures, the stored synthetic fixtures, the html
@@ -19,10 +19,10 @@ Prints:
 A row is wrong when its value, unit, range or interpretation differs from the expected output, or
 (synthetic reports drawn here, where the truth is known) its top LOINC code is not an acceptable one.
 
-`--sealed N` (4 or 5) prints only that sealed HTML slice's calibration and routing (aggregates per
+`--sealed N` (4, 5 or 6) prints only that sealed HTML slice's calibration and routing (aggregates per
 language group and form; never a document): the routing on reports nothing was tuned on.
 `--reallike dev|sealed` prints the same for the real-like family (fixtures/README.md), per batch
-(batch 2: layouts the parser's developers never saw) and form.
+(batch 3: layouts the parser's developers never saw, dev and sealed alike) and form.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes; with `--fit-batch 2` it only prints, the shipped model stays fitted on half 1).
 `--cache DIR` keeps parses (only valid while the parser is unchanged).
@@ -158,7 +158,7 @@ def reallike_figures(folder: str, cases: list[Case]) -> None:
     print_calibration(calibration(cases))
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
     print(f"\n{FAMILY_HEADER}")
-    for batch in ("1", "2"):
+    for batch in ("1", "2", "3"):
         for form in ("digital", "scan", "photo"):
             chosen = [c for c in cases if c.name.startswith(f"{batch}/") and _form(c.name) == form]
             if chosen:

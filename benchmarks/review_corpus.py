@@ -338,14 +338,14 @@ def _differential_to_100(truth, style) -> None:
 # The html family's sealed slice: never read, never scored here.
 def reallike(folder: str, cache: Path | None):
     """Cases of the real-like family's `folder` (dev or sealed; fixtures/README.md), judged with the
-    family's own LOINC truth, named `<batch>/<file>` (batch 1 or 2, fixtures/reallike/build.py).
+    family's own LOINC truth, named `<batch>/<file>` (batch 1, 2 or 3, fixtures/reallike/build.py).
     Sealed cases are for aggregate figures only."""
     from fixtures.catalog import discover
     from fixtures.reallike.build import STYLES, batch_of
     from fixtures.reallike.loinc import acceptable_codes
 
     for fixture in discover(families=("reallike",)):
-        # Only the two known batches: a later batch's style would be counted as batch 1.
+        # Only registered styles: an unregistered one would be counted as batch 1.
         if fixture.path.parent.name != folder or fixture.layout not in STYLES:
             continue
         case = _case(f"{batch_of(fixture.layout)}/{fixture.path.name}", "reallike", fixture.path.read_bytes(), fixture.expected,

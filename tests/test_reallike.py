@@ -24,7 +24,7 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          "tsd/ul", "x10e3/ul", "x10e6/ul", "x10^3/ul", "x10^6/ul", "mill/mm3", "thou/mm3", "ml/min/1.73m2", "ml/min/1,73m2",
          "ml/min/1.73", "mmol/mol", "%oftotalhgb", "10^9/l", "10^12/l", "10*9/l", "10*12/l", "10^3/ul", "10^6/ul",
          "mu/l", "ng/l", "l/l", "mg/mmol", "ml/min", "ml/min/1,73m²", "ml/min/1.73m²", "nmol/l", "pmol/l", "giga/l", "tera/l", "mg/g", "s", "ratio",
-         "gm/dl", "cells/cumm", "lakhs/cumm", "mill/cumm", "mil/ul", "x10^9/l", "x10^12/l", "10^3/ul", "cumm", "k/ul", "m/ul", "/cumm", "meq/l", "10^6/ul", "u/l"}
+         "gm/dl", "cells/cumm", "lakhs/cumm", "mill/cumm", "mil/ul", "x10^9/l", "x10^12/l", "10^3/ul", "cumm", "k/ul", "m/ul", "/cumm", "meq/l", "10^6/ul", "u/l", "xe9/l", "xe12/l"}
 
 
 def _unit_key(unit: str) -> str:
