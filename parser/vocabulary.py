@@ -79,6 +79,7 @@ METHOD_WORDS: dict[str, list[str]] = {
         "elisa", "hplc", "ise", "flow cytometry", "microscopy", "uricase", "urease", "jaffe",
         "turbidimetric", "chemiluminescence", "immunoassay", "biuret", "bcg", "arsenazo",
         "molybdate", "ifcc", "vcs", "automated",
+        "impedence",  # sic: Indian lab systems print "(Electrical Impedence)" under blood counts
     ],
 }
 # Labels starting a method line ("Method: ...").

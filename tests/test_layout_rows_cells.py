@@ -249,3 +249,11 @@ def test_on_an_ocr_page_a_wrapped_names_lower_box_is_no_sign_of_a_method_line():
     rows.append([(40, 235.7, "RATIO", 6.5)])
     names = [r[0] for r in _results(document(page(rows, source="ocr")))]
     assert names[-1] == "TC / HDL CHOLESTEROL RATIO"
+
+
+def test_the_misspelt_impedance_of_indian_blood_counts_is_a_method_word():
+    """'(Electrical Impedence)' under a count is its method, or the lines join the names round it."""
+    from parser.layout.rows import METHOD_WORDS
+
+    assert METHOD_WORDS.search("(Electrical Impedence)")
+    assert not METHOD_WORDS.search("Haemoglobin")
