@@ -9,13 +9,12 @@ import json
 import service.pipeline
 from parser.models import ReportData
 from review.routing import REASON_UNREAD
-from service.jobs import create_job
 from service.review_jobs import report_of, routing_of
 from service.runner import JobWork, finish_job, parse_files
 from service.schemas import parsing_job_json
-from service.tables import STARTED, Job, Team, User
+from service.tables import STARTED, Job
 from tests.review.conftest import glucose_row
-from tests.service.helpers import make_team
+from tests.service.helpers import make_team, new_job
 
 THRESHOLD = 0.9
 
@@ -23,11 +22,7 @@ THRESHOLD = 0.9
 def _started_job(app, settings) -> str:
     credentials = make_team(app, settings, "routing-storage")
     with app.state.database.session_scope() as session:
-        team = session.get(Team, str(credentials.team_id))
-        user = User(team_id=team.id, client_user_id="r")
-        session.add(user)
-        session.flush()
-        job = create_job(session, team=team, user=user, needs_human_review=False)
+        job = new_job(session, credentials.team_id)
         job.status = STARTED
         return job.id
 

@@ -14,7 +14,9 @@ from fastapi.testclient import TestClient
 from PIL import Image, ImageDraw
 from reportlab.pdfgen import canvas
 
+from service.jobs import create_job
 from service.schemas import TeamCredentials
+from service.tables import Job, Team, User
 from service.settings import Settings
 from service.teams import create_team
 
@@ -54,6 +56,15 @@ class Receiver:
 def make_team(app, settings: Settings, name: str = "team", webhook_url: str | None = None) -> TeamCredentials:
     with app.state.database.session_scope() as session:
         return create_team(session, name, webhook_url=webhook_url, settings=settings)
+
+
+def new_job(session, team_id) -> Job:
+    """A job of a new user of the team, as an upload creates it (the caller sets its status)."""
+    team = session.get(Team, str(team_id))
+    user = User(team_id=team.id, client_user_id="r")
+    session.add(user)
+    session.flush()
+    return create_job(session, team=team, user=user, needs_human_review=False)
 
 
 def upload(client: TestClient, headers, user_id: str, files, **fields):

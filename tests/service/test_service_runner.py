@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 
 import service.pipeline
 from service.app import create_app, open_database
-from service.jobs import create_job
 from service.runner import (
     MAX_ATTEMPTS,
     JobWork,
@@ -22,20 +21,16 @@ from service.runner import (
     parse_files,
     take_over_stale,
 )
-from service.tables import STARTED, Job, StoredFile, Team, User, utcnow
+from service.tables import STARTED, Job, StoredFile, utcnow
 from service.workers import Dispatcher, ThreadWake
-from tests.service.helpers import DIGITAL_REPORT, make_team, wait_for_job
+from tests.service.helpers import DIGITAL_REPORT, make_team, new_job, wait_for_job
 
 
 def _job(app, settings, status: str = "upload_pending", attempts: int = 0) -> tuple[str, str]:
     """A job with a real stored report, placed directly in `status`."""
     credentials = make_team(app, settings, "runner")
     with app.state.database.session_scope() as session:
-        team = session.get(Team, str(credentials.team_id))
-        user = User(team_id=team.id, client_user_id="r")
-        session.add(user)
-        session.flush()
-        job = create_job(session, team=team, user=user, needs_human_review=False)
+        job = new_job(session, credentials.team_id)
         job.status, job.attempts = status, attempts
         target = settings.files_dir / job.id / "0.pdf"
         target.parent.mkdir(parents=True)
