@@ -158,7 +158,7 @@ def reallike_figures(folder: str, cases: list[Case]) -> None:
     print_calibration(calibration(cases))
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
     print(f"\n{FAMILY_HEADER}")
-    for batch in ("1", "2", "3"):
+    for batch in ("1", "2", "3", "4"):
         for form in ("digital", "scan", "photo"):
             chosen = [c for c in cases if c.name.startswith(f"{batch}/") and _form(c.name) == form]
             if chosen:
