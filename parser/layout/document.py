@@ -133,9 +133,9 @@ def _region_rows(lines: list[Line], header: Header, page: Page, panel: str | Non
     """The rows of one table region, with the ranges printed away from their cells: in a block
     under the table, or tiers above the value's line."""
     lines, block_ranges = split_range_block(lines)
-    lines, moved_tiers = tiers_to_their_rows(lines, header)
+    lines, moved_tiers, placed = tiers_to_their_rows(lines, header)
     found, panel, specimen = table_rows(lines, header, panel, specimen, titled=titled,
-                                        fonts=page.source == "text")
+                                        fonts=page.source == "text", placed=placed)
     restore_printed_order(found, moved_tiers)
     attach_block_ranges(found, block_ranges)
     return found, panel, specimen

@@ -41,12 +41,15 @@ class MovedTiers:
     texts: list[str]
 
 
-def tiers_to_their_rows(lines: list[Line], header: Header) -> tuple[list[Line], list[MovedTiers]]:
+def tiers_to_their_rows(lines: list[Line], header: Header
+                        ) -> tuple[list[Line], list[MovedTiers], dict[int, Cells]]:
     """The region's lines with range-only lines that belong to the value line below them moved
-    after that row's own continuation lines; and what was moved."""
+    after that row's own continuation lines; what was moved; and each line's cells in `header`
+    by the line's id (the table reader places the same lines again: it takes them from here)."""
     if cols.RANGE not in header.kinds:
-        return lines, []
+        return lines, [], {}
     placed = [place(line, header) for line in lines]
+    by_line = {id(c.line): c for c in placed}
     order = list(range(len(lines)))
     moves: list[MovedTiers] = []
     i = -1  # the line above the run of range-only lines: a value line, or none
@@ -79,7 +82,7 @@ def tiers_to_their_rows(lines: list[Line], header: Header) -> tuple[list[Line], 
             moves.append(MovedTiers([placed[k].line for k in moved],
                                     [placed[k].text(cols.RANGE).strip() for k in moved]))
         i = below
-    return [lines[k] for k in order], moves
+    return [lines[k] for k in order], moves, by_line
 
 
 def _row_boundary(run: list[Line]) -> int | None:

@@ -46,17 +46,18 @@ _SPACE_SHARE = 0.25
 
 
 def table_rows(lines: list[Line], header: Header, panel: str | None,
-               specimen: str | None, titled: bool = False, fonts: bool = True
-               ) -> tuple[list[RawRow], str | None, str | None]:
+               specimen: str | None, titled: bool = False, fonts: bool = True,
+               placed: dict[int, Cells] | None = None) -> tuple[list[RawRow], str | None, str | None]:
     """Rows of one table region; returns the rows and the panel/specimen in force at the end.
 
     `titled`: the table has a title above its header, which stays its panel name; headings
-    inside it are sub-sections ("BLOOD INDICES"), not panels.
+    inside it are sub-sections ("BLOOD INDICES"), not panels. `placed`: lines already placed in
+    `header`, by line id (taken as they are while the columns stay that header's).
     """
     phrases = [(p.x0, p.x1, p.text) for line in lines for p in line.phrases()]
-    header = cols.resolve_unknown(header, phrases)
-    header = cols.with_unlabelled_columns(header, phrases)
-    placed = placed_lines(lines, header)
+    resolved = cols.with_unlabelled_columns(cols.resolve_unknown(header, phrases), phrases)
+    placed = placed_lines(lines, resolved, placed if resolved is header else None)
+    header = resolved
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
     annotations = annotation_lines(placed)
     reader = TableReader(header, TableStyle.of(placed, fonts), annotations, panel, specimen, titled)
@@ -70,10 +71,13 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     return rows, reader.panel, reader.specimen
 
 
-def placed_lines(lines: list[Line], header: Header) -> list[Cells]:
+def placed_lines(lines: list[Line], header: Header,
+                 known: dict[int, Cells] | None = None) -> list[Cells]:
     """Each line placed in its table's columns; the lines of a block headed by units of its
     own ("Formule leucocytaire  %  Valeur absolue G/l  ...") in that block's columns, for as
-    long as they print a number under each of those headings."""
+    long as they print a number under each of those headings. `known`: cells of lines already
+    placed in `header`, by line id."""
+    known = known or {}
     placed: list[Cells] = []
     i = 0
     while i < len(lines):
@@ -83,7 +87,8 @@ def placed_lines(lines: list[Line], header: Header) -> list[Cells]:
         while sub is not None and end < len(lines) and _fits_block(lines[end], sub):
             end += 1
         if end == i + 1:
-            placed.append(place(lines[i], header))
+            cells = known.get(id(lines[i]))
+            placed.append(cells if cells is not None else place(lines[i], header))
             i += 1
             continue
         block = lines[i + 1:end]
