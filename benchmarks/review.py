@@ -204,7 +204,7 @@ def print_check_calibration(check: list[Case], model: tuple[float, ...] | None) 
     return table
 
 
-def main(argv: list[str] | None = None) -> int:
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--fit", action="store_true", help="refit review/data/risk_model.json first")
     options.add_argument("--cache", type=Path, help="directory keeping the pipeline output per document")
@@ -225,35 +225,25 @@ def main(argv: list[str] | None = None) -> int:
                          help="only the real-like family's dev or sealed reports (sealed: aggregates only)")
     options.add_argument("--sealed", type=int, choices=(4, 5, 6), metavar="N",
                          help="only sealed HTML slice N, 4, 5 or 6 (fixtures/README.md): aggregates only")
-    args = options.parse_args(argv)
-    started = time.perf_counter()
-    if args.reallike:
-        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache)))
-        return 0
-    if args.sealed:
-        sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
-        return 0
+    return options.parse_args(argv)
 
-    html_sizes = {"fit": tuple(args.html_fit), "check": tuple(args.html_check)}
-    model = None
-    if args.fit:
-        fit_cases = half(args.fit_batch, html_sizes, args.cache)
-        features, labels = rows_and_labels(fit_cases)
-        model = risk.fit(features, labels)
-        if args.fit_batch == 1:
-            write_model(model, fit_cases)
-        print(f"fitted on half {args.fit_batch}: {len(fit_cases)} reports, {len(labels)} rows "
-              f"({labels.count(False)} wrong){' -> ' + str(risk.MODEL_PATH) if args.fit_batch == 1 else ' (not stored)'}")
-        for name, weight in zip(risk.FEATURES, model):
-            print(f"  {name:<24}{weight:>8.3f}")
-        if args.fit_batch == 1:
-            model = None  # the stored model, just written
 
-    forms = ("digital",) if args.digital else ("digital", "scan", "photo")
-    first = list(drawn("check", args.first_family, args.cache, forms)) if args.first_family else []
-    check = half(3 - args.fit_batch, html_sizes, args.cache, args.digital) + first
-    table = print_check_calibration(check, model)
+def _refit(args, html_sizes: dict) -> tuple[float, ...] | None:
+    """Fit the model on half `--fit-batch`; half 1's is stored (None: use the stored model)."""
+    fit_cases = half(args.fit_batch, html_sizes, args.cache)
+    features, labels = rows_and_labels(fit_cases)
+    model = risk.fit(features, labels)
+    if args.fit_batch == 1:
+        write_model(model, fit_cases)
+    print(f"fitted on half {args.fit_batch}: {len(fit_cases)} reports, {len(labels)} rows "
+          f"({labels.count(False)} wrong){' -> ' + str(risk.MODEL_PATH) if args.fit_batch == 1 else ' (not stored)'}")
+    for name, weight in zip(risk.FEATURES, model):
+        print(f"  {name:<24}{weight:>8.3f}")
+    return None if args.fit_batch == 1 else model
 
+
+def _print_grid(check, model) -> list[dict]:
+    """Skip, bad|skip and caught on the check reports for each threshold pair, and the best one."""
     grid = choose(check, model)
     print(f"\nThresholds on the check reports (team threshold = lowest P(row right); job limit = expected wrong rows):")
     print(f"{'threshold':>9} {'max exp':>7} {'skip':>7} {'bad|skip':>9} {'caught':>8}")
@@ -262,21 +252,18 @@ def main(argv: list[str] | None = None) -> int:
             DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG) else ""
         print(f"{entry['threshold']:>9.2f} {entry['max_expected_wrong']:>7.2f} {entry['skip']:>7.1%} "
               f"{entry['bad|skip']:>9.2%} {entry['caught']:>8.1%}{mark}")
-
     meeting = [e for e in grid if e["bad|skip"] <= TARGET_BAD and e["caught"] >= TARGET_CAUGHT]
     if meeting:
         best = max(meeting, key=lambda e: (e["skip"], e["threshold"], -e["max_expected_wrong"]))
         print(f"most jobs skipping review with bad|skip <= {TARGET_BAD:.1%} and caught >= {TARGET_CAUGHT:.0%}: "
               f"threshold {best['threshold']:.2f}, max expected wrong {best['max_expected_wrong']:.2f}")
+    return grid
 
-    stored = {} if args.drawn_only else families(args.cache, args.digital)
-    html = [c for c in check if c.family == "html"]
-    reallike_check = [c for c in check if c.family == "reallike"]
-    sets = {f"reallike-{3 - args.fit_batch} dev (check)": reallike_check, **html_parts(html), **stored}
-    if first:
-        sets["synthetic drawn (check)"] = first
+
+def _print_families(sets: dict, model) -> dict:
+    """Before (old rules) and after (risk routing) figures per family."""
     print(f"\n{FAMILY_HEADER}")
-    out = {"calibration": table, "grid": grid, "families": {}}
+    out = {}
     after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, model)
     for name, cases in sets.items():
         if not cases:
@@ -285,12 +272,38 @@ def main(argv: list[str] | None = None) -> int:
         before_figures, after_figures = figures(cases, old_rules), figures(cases, after)
         print(line(f"{name}, before", before_figures))
         print(line(f"{name}, after", after_figures))
-        out["families"][name] = {"before": before_figures, "after": after_figures}
+        out[name] = {"before": before_figures, "after": after_figures}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    started = time.perf_counter()
+    if args.reallike:
+        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache)))
+        return 0
+    if args.sealed:
+        sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
+        return 0
+    html_sizes = {"fit": tuple(args.html_fit), "check": tuple(args.html_check)}
+    model = _refit(args, html_sizes) if args.fit else None
+    forms = ("digital",) if args.digital else ("digital", "scan", "photo")
+    first = list(drawn("check", args.first_family, args.cache, forms)) if args.first_family else []
+    check = half(3 - args.fit_batch, html_sizes, args.cache, args.digital) + first
+    table = print_check_calibration(check, model)
+    grid = _print_grid(check, model)
+
+    stored = {} if args.drawn_only else families(args.cache, args.digital)
+    html = [c for c in check if c.family == "html"]
+    reallike_check = [c for c in check if c.family == "reallike"]
+    sets = {f"reallike-{3 - args.fit_batch} dev (check)": reallike_check, **html_parts(html), **stored}
+    if first:
+        sets["synthetic drawn (check)"] = first
+    out = {"calibration": table, "grid": grid, "families": _print_families(sets, model)}
     print(f"\n({time.perf_counter() - started:.0f} s)")
     if args.json:
         print(json.dumps(out, indent=1))
     return 0
-
 
 if __name__ == "__main__":
     sys.exit(main())
