@@ -191,6 +191,42 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     count = pdfium_c.FPDFText_CountChars(textpage)
     if count <= 0:
         return [], 0
+    marked, index, garbage = _kept_characters(textpage, count)
+    if not index.size:
+        return [], garbage
+    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+    x0, top, x1, bottom = _character_boxes(handle, index, count, frame)
+    kept_text = marked.replace("\0", "")  # a word is a slice of it
+    starts = _word_starts(index, x0, top, x1, bottom)
+    _split_marks(starts, bottom - top, bottom, kept_text)
+    first = np.flatnonzero(starts)
+    bounds = (
+        np.minimum.reduceat(x0, first),
+        np.minimum.reduceat(top, first),
+        np.maximum.reduceat(x1, first),
+        np.maximum.reduceat(bottom, first),
+    )
+    ends = first[1:].tolist() + [len(index)]
+    x0s, tops, x1s, bottoms = (np.round(side, 2) for side in bounds)
+    heights = (bottoms - tops).tolist()  # as the rounded floats subtract in Python
+    heads = index[first].tolist()  # each word's first character
+    text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
+    angles, font_sizes = _word_facts(handle, heads, text_objects)
+    spans = [kept_text[a:b] for a, b in zip(first.tolist(), ends)]
+    if not kept_text.isascii():
+        spans = [span if span.isascii() else _normalize(span) for span in spans]
+    columns = [spans, x0s.tolist(), tops.tolist(), x1s.tolist(), bottoms.tolist(), heights, heads, text_objects,
+               font_sizes]
+    level = {angle: _reads_horizontally(angle, frame) for angle in set(angles)}
+    if not all(level.values()):  # watermarks, vertical side notes, text shown sideways: out
+        keep = [level[angle] for angle in angles]
+        columns = [[value for value, kept_word in zip(column, keep) if kept_word] for column in columns]
+    return _made_words(textpage, *columns), garbage
+
+
+def _kept_characters(textpage: pdfium.PdfTextPage, count: int) -> tuple[str, np.ndarray, int]:
+    """The page's text with dropped characters (whitespace, unmapped glyphs) as NUL, the indices
+    of the kept ones, and how many unmapped glyphs were dropped."""
     text = textpage.get_text_range()
     if len(text) != count:  # surrogate pairs shift indices; ask char by char instead
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0xFFFD) for i in range(count))
@@ -198,22 +234,26 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     # Dropped characters become NUL (itself junk), so kept ones are the non-zero code points.
     marked = text.translate(dict.fromkeys(map(ord, junk | _WHITESPACE), 0))
     index = np.flatnonzero(np.frombuffer(marked.encode("utf-32-le"), dtype="<u4"))
-    kept = index.tolist()
-    garbage = sum(text.count(char) for char in junk)
-    if not kept:
-        return [], garbage
+    return marked, index, sum(text.count(char) for char in junk)
 
-    # One pdfium call per character into one buffer; the geometry is then done with numpy,
-    # because a Python loop per character is what would make extraction slow.
+
+def _character_boxes(handle: int, index: np.ndarray, count: int, frame: PageFrame) -> tuple[np.ndarray, ...]:
+    """x0, top, x1, bottom of the kept characters in page coordinates.
+
+    One pdfium call per character into one buffer; the geometry is then done with numpy,
+    because a Python loop per character is what would make extraction slow."""
     rects = (pdfium_c.FS_RECTF * count)()
     base = ctypes.addressof(rects)
     size = ctypes.sizeof(pdfium_c.FS_RECTF)
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     # Consumed by a zero-length deque: the loop runs in C, only the pdfium calls remain.
-    deque(map(_loose_char_box, repeat(handle, len(kept)), kept, (index * size + base).tolist()), maxlen=0)
+    deque(map(_loose_char_box, repeat(handle, len(index)), index.tolist(), (index * size + base).tolist()),
+          maxlen=0)
     user = np.frombuffer(rects, dtype=np.float32).reshape(count, 4)[index].astype(np.float64)
-    x0, top, x1, bottom = frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
+    return frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
 
+
+def _word_starts(index: np.ndarray, x0, top, x1, bottom) -> np.ndarray:
+    """Where a word starts: after a dropped character, on another line, or past a word gap."""
     height = bottom - top
     prev_height = _previous(height)
     overlap = np.minimum(bottom, _previous(bottom)) - np.maximum(top, _previous(top))
@@ -227,32 +267,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         | (gap < -0.5 * line_height)
     )
     starts[0] = True
-    kept_text = marked.replace("\0", "")  # a word is a slice of it
-    _split_marks(starts, height, bottom, kept_text)
-    first = np.flatnonzero(starts)
-    bounds = (
-        np.minimum.reduceat(x0, first),
-        np.minimum.reduceat(top, first),
-        np.maximum.reduceat(x1, first),
-        np.maximum.reduceat(bottom, first),
-    )
-    ends = first[1:].tolist() + [len(kept)]
-    x0s, tops, x1s, bottoms = (np.round(side, 2) for side in bounds)
-    heights = (bottoms - tops).tolist()  # as the rounded floats subtract in Python
-    starts = first.tolist()
-    heads = index[first].tolist()  # each word's first character
-    text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
-    angles, font_sizes = _word_facts(handle, heads, text_objects)
-    spans = [kept_text[a:b] for a, b in zip(starts, ends)]
-    if not kept_text.isascii():
-        spans = [span if span.isascii() else _normalize(span) for span in spans]
-    columns = [spans, x0s.tolist(), tops.tolist(), x1s.tolist(), bottoms.tolist(), heights, heads, text_objects,
-               font_sizes]
-    level = {angle: _reads_horizontally(angle, frame) for angle in set(angles)}
-    if not all(level.values()):  # watermarks, vertical side notes, text shown sideways: out
-        keep = [level[angle] for angle in angles]
-        columns = [[value for value, kept_word in zip(column, keep) if kept_word] for column in columns]
-    return _made_words(textpage, *columns), garbage
+    return starts
 
 
 def _made_words(textpage, spans: list[str], x0s: list[float], tops: list[float], x1s: list[float],
