@@ -71,6 +71,26 @@ class Context:
     slopes: dict[int, skew.Slopes] | None = None
 
 
+def _doubted(confidence: float, row: RawRow, name: str, value: str, value_type: str, units: str | None,
+             range_text: str | None, reference, conflict: bool, context: Context) -> float:
+    """The reader's confidence lowered by what the layout and the numbers leave in doubt."""
+    if row.ambiguous:
+        confidence *= 0.85
+    if not row.from_header:
+        confidence *= 0.85
+    if row.unit_column and units is None and value_type in ("numeric", "range") and \
+            not re.search(r"ratio|index|ph\b|specific gravity|^sg\b|inr", name, re.I):
+        confidence *= 0.9
+    if range_text and reference is None and value_type in ("numeric", "range") and \
+            re.search(r"\d", range_text):
+        confidence *= 0.9  # a numeric range we could not read
+    if conflict:
+        confidence *= 0.7  # the printed flag and the numbers disagree
+    if row.ocr and _far_outside(value, reference, context.decimal_comma):
+        confidence *= 0.6  # OCR drops decimal points: 4.1 read as 41 lands far off its range
+    return confidence
+
+
 def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     """The result of one row, or None when the row is not a measured result."""
     arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
@@ -116,21 +136,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if flag_text and flag is None and not _is_plausible_text_result(flag_text):
         flag_text = None  # stray text in the flag column is not a flag
 
-    if row.ambiguous:
-        confidence *= 0.85
-    if not row.from_header:
-        confidence *= 0.85
-    if row.unit_column and units is None and value_type in ("numeric", "range") and \
-            not re.search(r"ratio|index|ph\b|specific gravity|^sg\b|inr", name, re.I):
-        confidence *= 0.9
-    if range_text and reference is None and value_type in ("numeric", "range") and \
-            re.search(r"\d", range_text):
-        confidence *= 0.9  # a numeric range we could not read
-    if result.conflict:
-        confidence *= 0.7  # the printed flag and the numbers disagree
-    if row.ocr and _far_outside(value, reference, context.decimal_comma):
-        confidence *= 0.6  # OCR drops decimal points: 4.1 read as 41 lands far off its range
-
+    confidence = _doubted(confidence, row, name, value, value_type, units, range_text, reference,
+                          result.conflict, context)
     return LabReportResult(
         test_name=name,
         value=value,
