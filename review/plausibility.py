@@ -197,7 +197,7 @@ def far_outside_range(result: LabReportResult) -> bool:
     return low is not None and low > 0 and number < low / FAR_OUTSIDE_FACTOR
 
 
-_RANGE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
+RANGE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")  # a bound of a range text (review.risk counts them too)
 
 
 def looks_like_lost_decimal(result: LabReportResult) -> bool:
@@ -210,7 +210,7 @@ def looks_like_lost_decimal(result: LabReportResult) -> bool:
     text = result.reference_range_text or ""
     if not value.isdigit() or result.type == "range":
         return False
-    bounds = _RANGE_NUMBER.findall(text)
+    bounds = RANGE_NUMBER.findall(text)
     if not bounds or not all(re.search(r"[.,]\d{1,2}$", bound) for bound in bounds):
         return False
     number, low, high = float(value), result.min_reference_range, result.max_reference_range

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -85,12 +84,11 @@ class RowRisk:
 
 # A range text with more numbers than one pair of bounds prints tiers ("Male: 4.5 - 5.9 Female:
 # 4.0 - 5.2", "19-59 y: 8.6 - 10.3 >=60 y: 8.8 - 10.2"); the reader had to choose one.
-_RANGE_NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 TIERED_NUMBERS = 3
 
 
 def tiered_range(row: LabReportResult) -> bool:
-    return len(_RANGE_NUMBER.findall(row.reference_range_text or "")) >= TIERED_NUMBERS
+    return len(plausibility.RANGE_NUMBER.findall(row.reference_range_text or "")) >= TIERED_NUMBERS
 
 
 def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual: bool) -> list[float]:
