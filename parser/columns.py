@@ -41,6 +41,11 @@ _UNIT = re.compile(
 )
 
 
+def label_kind(label: str) -> str | None:
+    """The column kind a heading label (as label_key gives it) names, or None."""
+    return _LABELS.get(label)
+
+
 @lru_cache(maxsize=4096)
 def label_key(text: str) -> str:
     """A header word as looked up: lower case, letters only ("Ref.Range" -> "ref range"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser import columns as cols, vocabulary
+from parser import columns as cols
 from parser.layout.rows import RawRow
 from parser.lines import Line
 from parser.ranges import parse_range
@@ -22,10 +22,6 @@ _LABEL_END = re.compile(r"\s*:\s*-?\s*$")
 # "TEST NAME : range": the name, then a colon, then the range (a colon inside the range, as in
 # "Below 5.7% : Normal", is the range's own).
 _ENTRY = re.compile(r"^(?P<name>[^:]*[^\W\d_][^:]*?)\s*:\s*(?P<range>\S.*)$")
-
-
-# Header label (as columns.label_key gives it) -> column kind.
-_HEADER_LABELS: dict[str, str] = vocabulary.header_labels()
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +91,7 @@ def is_block_label(text: str) -> bool:
     if not _LABEL_END.search(text):
         return False
     label = cols.label_key(_LABEL_END.sub("", text))
-    return bool(label) and _HEADER_LABELS.get(label) == cols.RANGE
+    return bool(label) and cols.label_kind(label) == cols.RANGE
 
 
 def _entry(line: Line) -> BlockRange | None:
