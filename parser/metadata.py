@@ -63,8 +63,10 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         birth, sex = star_birth(lines)
         meta.dob = meta.dob or (read_date(birth, order) if birth else None)
         meta.gender = meta.gender or (read_gender(sex) if sex else None)
-    if meta.specimen_number is None and not _prints_specimen_label(_header_lines(doc, lines, 0.4)):
-        meta.specimen_number = _registration_number(doc, lines)
+    if meta.specimen_number is None:
+        header = _header_lines(doc, lines, share=0.4)
+        if not _prints_specimen_label(header):
+            meta.specimen_number = _registration_number(header)
     if meta.lab_name is None:
         printed = {value for _, value in pairs} | ({name_text.strip()} if name_text else set())
         meta.lab_name = find_lab_name(doc, lines, printed,
@@ -77,10 +79,10 @@ _REGISTRATION_LABELS = {"reg no", "registration no"}
 _DOCTOR_LINE = re.compile(r"\b(dr|pathologist|consultant|m\.?d|m\.?b\.?b\.?s|mci|mmc|dmc)\b\.?", re.I)
 
 
-def _registration_number(doc: Document, lines: list[Line]) -> str | None:
+def _registration_number(header: list[Line]) -> str | None:
     """"Reg. No." numbers the patient's visit when the patient block has no specimen label;
-    only in the report's header, never on a doctor's line."""
-    for line in _header_lines(doc, lines, share=0.4):
+    only in the report's `header` lines, never on a doctor's line."""
+    for line in header:
         if _DOCTOR_LINE.search(line.text):
             continue
         for key, _, value in _labelled([line]):
@@ -167,7 +169,7 @@ def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> Non
     tail = value[len(name):] if value.startswith(name) else ""
     if not re.search(r"\d", tail):
         return  # no age or date after the name: a lone letter there is an initial
-    if meta.dob is None and read_date(tail, order) is not None:
+    if meta.dob is None:
         meta.dob = read_date(tail, order)
     if meta.gender is None:
         meta.gender = read_gender(_without_dates(tail))
