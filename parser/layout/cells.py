@@ -102,11 +102,11 @@ def _leaders_apart(phrase: Phrase) -> Phrase:
     word of its own ("Sodium..............141" -> "Sodium", "..............", "141"), so the
     fields read as they would with spaces around the leader; each part takes its share of
     the word's width by characters."""
-    if not any(_glued(w.text) for w in phrase.words):
+    matches = [_glued_leader(w.text) for w in phrase.words]
+    if not any(matches):
         return phrase
     words: list[Word] = []
-    for word in phrase.words:
-        match = _GLUED_LEADER.match(word.text) if _glued(word.text) else None
+    for word, match in zip(phrase.words, matches):
         if match is None:
             words.append(word)
             continue
@@ -119,11 +119,13 @@ def _leaders_apart(phrase: Phrase) -> Phrase:
     return Phrase(words)
 
 
-def _glued(text: str) -> bool:
-    """A leader with a name's letters or a value's digits in the same word."""
+def _glued_leader(text: str) -> re.Match[str] | None:
+    """The leader's match in a word that also holds a name's letters or a value's digits
+    (not a number's own digit just before the dots); None for any other word."""
     match = _GLUED_LEADER.match(text)
-    return match is not None and bool(match["head"] or match["tail"]) and \
-        bool(re.search(r"\w", match["head"] + match["tail"])) and not re.fullmatch(r"\d", match["head"][-1:] or "x")
+    if match is None or not re.search(r"\w", match["head"] + match["tail"]) or match["head"][-1:].isdecimal():
+        return None
+    return match
 
 
 def _value_over_names(phrase: Phrase, header: Header) -> str | None:
