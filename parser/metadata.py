@@ -16,7 +16,7 @@ from parser.lines import Line, Phrase, page_lines
 from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line
 from parser.metadata_lab import find_lab_name
 from parser.locale_forms import DAY_FIRST
-from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, date_order, read_date
+from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE, date_order, read_date
 from parser.models import ResultMetadata
 from parser.page import Document
 
@@ -107,7 +107,7 @@ def _header_lines(doc: Document, lines: list[Line], share: float = 0.25) -> list
 def _padded(values: list[str]) -> bool:
     """Every numeric date among `values` prints two-digit days and months ("04/02/2025"), as a
     day-first country's systems do; "4/6/2021 11:18:00AM" is a US machine default."""
-    found = [m for value in values for m in _DATE_PATTERNS[3][1].finditer(value)]
+    found = [m for value in values for m in NUMERIC_DATE.finditer(value)]
     return bool(found) and all(len(m.group(1)) == 2 and len(m.group(2)) == 2 for m in found)
 
 

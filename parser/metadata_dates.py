@@ -11,11 +11,13 @@ from parser.locale_forms import find_word_date
 _MONTHS = {m.lower(): i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}
 _MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.?"
+_ISO_DATE = re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
+NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")  # day and month in either order
 DATE_PATTERNS = [
-    ("iso", re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")),
+    ("iso", _ISO_DATE),
     ("dmy_text", re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*" + _MONTH + r"[\s\-/.,]*(\d{2,4}|\w+)\b", re.I)),
     ("mdy_text", re.compile(r"\b" + _MONTH + r"[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]*(\d{4})\b", re.I)),
-    ("numeric", re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")),
+    ("numeric", NUMERIC_DATE),
 ]
 
 
@@ -23,8 +25,8 @@ def date_order(values: list[str]) -> str | None:
     """"dmy" or "mdy" when some numeric date on the report settles which comes first."""
     orders = set()
     for value in values:
-        m = DATE_PATTERNS[3][1].search(value)
-        if m and not DATE_PATTERNS[0][1].search(value):
+        m = NUMERIC_DATE.search(value)
+        if m and not _ISO_DATE.search(value):
             a, b = int(m.group(1)), int(m.group(2))
             if a > 12 >= b:
                 orders.add("dmy")
