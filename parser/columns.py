@@ -41,6 +41,10 @@ _UNIT = re.compile(
 )
 
 
+# A number alone, perhaps after a comparator: what a unit heading's column holds.
+BARE_NUMBER = re.compile(r"[<>≤≥]?\d[\d.,]*")
+
+
 def label_kind(label: str) -> str | None:
     """The column kind a heading label (as label_key gives it) names, or None."""
     return _LABELS.get(label)
@@ -628,7 +632,7 @@ def unit_subheader(phrases: list[tuple[float, float, str]], header: Header, ocr:
     same test (OTHER, read by the table with its unit). None for any other line."""
     if len(phrases) < 3 or header.assign(phrases[0][0], phrases[0][1], phrases[0][2], 1.0) != NAME:
         return None
-    if any(re.fullmatch(r"[<>≤≥]?\d[\d.,]*", token) and not is_unit(token)
+    if any(BARE_NUMBER.fullmatch(token) and not is_unit(token)
            for _, _, text in phrases for token in text.split()):
         return None  # a number: a data row
     columns = [Column(NAME, phrases[0][0], phrases[0][1], label_key(phrases[0][2]))]

@@ -106,7 +106,7 @@ def _fits_block(line: Line, block: Header) -> bool:
         if not col.unit or col.kind not in (cols.RESULT, cols.OTHER):
             continue
         under = [p.text for p in phrases if min(p.x1, col.x1) - max(p.x0, col.x0) > 0]
-        if len(under) != 1 or not re.fullmatch(r"[<>≤≥]?\d[\d.,]*", under[0]):
+        if len(under) != 1 or not cols.BARE_NUMBER.fullmatch(under[0]):
             return False
     return True
 
@@ -597,7 +597,7 @@ def _other_measurement(c: Cells) -> str | None:
     SI column); never the previous result's column."""
     for kind in (cols.OTHER, cols.UNKNOWN):
         text = c.text(kind).strip()
-        if text and kind in c.heading_units and re.fullmatch(r"[<>≤≥]?\d[\d.,]*", text):
+        if text and kind in c.heading_units and cols.BARE_NUMBER.fullmatch(text):
             text = f"{text} {c.heading_units[kind]}"  # its unit printed as the column's heading
         if text and measurement(text) is not None:
             return text
