@@ -36,9 +36,12 @@ def unread_result_lines(doc: Document, rows: list[RawRow]) -> int:
     return count
 
 
+_UNIT_SIGN = re.compile(r"[^\W\d_]|%")  # a letter or a per cent sign: a unit, not a page count
+
+
 def _result_like(tokens: list[str], fields: Fields) -> bool:
     """A unit with a letter or % in it ("Page 1 / 1" is no value and unit), or a range; never
     a label's line ("Validated by: ...")."""
     name = " ".join(tokens[slice(*fields.name)])
     unit = " ".join(tokens[slice(*fields.units)])
-    return ":" not in name and (bool(re.search(r"[^\W\d_]|%", unit)) or fields.range[1] > fields.range[0])
+    return ":" not in name and (bool(_UNIT_SIGN.search(unit)) or fields.range[1] > fields.range[0])
