@@ -43,7 +43,8 @@ def star_birth(lines: list[Line]) -> tuple[str | None, str | None]:
 def starts_birth_line(text: str) -> bool:
     """A line that begins with the birth date, labelled or starred: the patient's name is
     printed just above it."""
-    return bool(_STAR_BIRTH.match(text.strip()) or _BIRTH_LABEL.match(text.strip()))
+    text = text.strip()
+    return bool(_STAR_BIRTH.match(text) or _BIRTH_LABEL.match(text))
 
 
 def name_beside_birth(lines: list[Line]) -> str | None:
