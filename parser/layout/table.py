@@ -351,7 +351,7 @@ class TableReader:
                 continue
             if name and (style.short_heading(p, c) or self._section_over_row(p, c)):
                 if not self.titled:
-                    self.panel = heading_text(" ".join(q.text(cols.NAME).strip() for q in self._block_of(p, c)))
+                    self.panel = heading_text(self._block_text(p, c))
                 prefix = []
                 continue
             if c.line.top - p.line.bottom < 0.6 * p.line.size and not NON_RESULT_NAMES.match(ptext):
@@ -367,10 +367,14 @@ class TableReader:
         Count (DLC)"; on two lines, with the name-only line tight above it) over a row that
         has a name of its own, in a table whose names never wrap: a sub-section heading
         printed like the rows, not the first line of a name."""
-        text = " ".join(q.text(cols.NAME).strip() for q in self._block_of(p, row))
+        text = self._block_text(p, row)
         if self.wraps_down or self.wraps_up or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
             return False
         return len({word.lower() for word in PANEL_WORDS.findall(text)}) >= _SECTION_WORDS
+
+    def _block_text(self, p: Cells, row: Cells) -> str:
+        """The names of `p`'s block (_block_of), as one text."""
+        return " ".join(q.text(cols.NAME).strip() for q in self._block_of(p, row))
 
     def _block_of(self, p: Cells, row: Cells) -> list[Cells]:
         """`p` with the name-only lines read just before it that sit tighter to it than it
