@@ -116,9 +116,7 @@ def parse(data, filename: str, cache: Path | None, key: str | None = None) -> Re
 def _dump(report: ReportData) -> str:
     """The report as the cache keeps it: the wire form plus what routing reads that the wire
     leaves out (the count of unread result-like lines)."""
-    data = json.loads(report.model_dump_json())
-    data["unread_result_lines"] = report.unread_result_lines
-    return json.dumps(data)
+    return json.dumps(report.model_dump(mode="json") | {"unread_result_lines": report.unread_result_lines})
 
 
 def _read(data: bytes, filename: str, cache: Path | None) -> ReportData | None:
@@ -338,7 +336,7 @@ def _differential_to_100(truth, style) -> None:
 # The html family's sealed slice: never read, never scored here.
 def reallike(folder: str, cache: Path | None):
     """Cases of the real-like family's `folder` (dev or sealed; fixtures/README.md), judged with the
-    family's own LOINC truth, named `<batch>/<file>` (batch 1, 2 or 3, fixtures/reallike/build.py).
+    family's own LOINC truth, named `<batch>/<file>` (fixtures/reallike/build.batch_of).
     Sealed cases are for aggregate figures only."""
     from fixtures.catalog import discover
     from fixtures.reallike.build import STYLES, batch_of
@@ -348,8 +346,8 @@ def reallike(folder: str, cache: Path | None):
         # Only registered styles: an unregistered one would be counted as batch 1.
         if fixture.path.parent.name != folder or fixture.layout not in STYLES:
             continue
-        case = _case(f"{batch_of(fixture.layout)}/{fixture.path.name}", "reallike", fixture.path.read_bytes(), fixture.expected,
-                     cache, codes_from=acceptable_codes)
+        case = _case(f"{batch_of(fixture.layout)}/{fixture.path.name}", "reallike", fixture.path.read_bytes(),
+                     fixture.expected, cache, codes_from=acceptable_codes)
         if case is not None:
             yield case
 
