@@ -457,8 +457,9 @@ NEGATIVE_WORDS: dict[str, list[str]] = {
 
 
 # ---------------------------------------------------------------- sex words
-# Printed sex of the patient, lower case. Single letters stay English only: Spanish and
-# Italian "M" is a woman (mujer) as often as a man (masculino), so a lone letter is not read.
+# Printed sex of the patient after its label, lower case. Single letters stay English only
+# (Spanish and Italian "M" is a woman, mujer, as often as a man), except German "w" (weiblich,
+# the "m/w" of German forms), which no language prints for a man.
 GENDER_WORDS: dict[str, dict[str, list[str]]] = {
     "fr": {"male": ["masculin", "homme"], "female": ["féminin", "feminin", "femme"]},
     "de": {"male": ["männlich", "maennlich", "mannlich", "mann"], "female": ["weiblich", "frau", "w"]},
