@@ -85,3 +85,11 @@ def test_multi_word_labels_in_ocr_pixels_stay_together():
              ("Out", 900, 950), ("Of", 972, 1000), ("Range", 1022, 1120)]
     [header] = find_headers(cells, 0, 30, 1, 1700)
     assert [c.kind for c in header.columns] == ["name", "in_range", "out_of_range"]
+
+
+def test_words_the_vocabulary_lacks_before_a_label_start_its_column():
+    # "Limiti di riferimento": the range column starts at "Limiti", so a range set under the
+    # whole label is not cut into a column of its own low ends.
+    [header] = find_headers(words(("Determinazione", 40), ("Risultato", 270), ("Unità", 330),
+                                  ("Limiti di riferimento", 400)), 0, 10, 1, 600)
+    assert header.columns[-1].kind == "range" and header.columns[-1].x0 == 400
