@@ -75,3 +75,21 @@ def test_each_measurement_with_its_own_range_keeps_it():
     rows = [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
     assert rows == [("Neutrophiles", "58,0", "%", "40 - 75"), ("Neutrophiles", "3,71", "G/l", "1,80 - 7,50"),
                     ("Lymphocytes", "30,5", "%", "20 - 45"), ("Lymphocytes", "1,95", "G/l", None)]
+
+
+def test_a_share_printed_apart_after_the_name_is_a_result_beside_the_count():
+    from page_builder import document, page
+
+    from parser.layout import document_rows
+    doc = document(page([
+        [(40, 80, "Test"), (250, 80, "Result"), (320, 80, "Flag"), (360, 80, "Units"),
+         (450, 80, "Reference Range")],
+        [(40, 100, "Haemoglobin"), (250, 100, "10.9"), (320, 100, "L"), (360, 100, "g/dL"),
+         (450, 100, "12.1 - 16.3")],
+        [(40, 115, "Neutrophils"), (170, 115, "71.2 %"), (250, 115, "5.85"), (360, 115, "x10^9/L"),
+         (450, 115, "1.60 - 6.98")],
+    ]))
+    rows = [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
+    assert ("Neutrophils", "71.2", "%", None) in rows
+    assert ("Neutrophils", "5.85", "x10^9/L", "1.60 - 6.98") in rows
+    assert all(not name.endswith("%") for name, *_ in rows)

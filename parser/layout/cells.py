@@ -79,6 +79,10 @@ def place(line: Line, header: Header) -> Cells:
         # A flag printed apart after the name, in a column without a heading of its own
         # ("Potassium, Serum    Critical    3.5 to 5.1    2.6 mmol / L").
         cells[cols.FLAG] = [names.pop()]
+    if len(names) > 1 and set(cells) & set(cols.VALUE_KINDS) and _SHARE.match(names[-1].text):
+        # A share printed apart after the name, before the absolute count in the result
+        # column ("Neutrophils   71.2 %   5.85 x10^9/L"): a second measurement, not the name.
+        cells.setdefault(cols.OTHER, []).insert(0, names.pop())
     if len(names) == 1 and not set(cells) & set(cols.VALUE_KINDS) and header.kinds & set(cols.VALUE_KINDS):
         # No value placed, one name cell: read it as single-spaced fields if it is one
         # ("Glucosa 106 mg/dL" sitting wholly under the names' label).
@@ -93,6 +97,7 @@ def place(line: Line, header: Header) -> Cells:
     return Cells(line, cells, ambiguous, prose, units)
 
 
+_SHARE = re.compile(r"^\d{1,3}(?:[.,]\d+)?\s?%$")  # "71.2 %": a percentage with its sign
 # A dotted leader run on to the words around it ("Sodium..........141", "........:").
 _GLUED_LEADER = re.compile(r"^(?P<head>.*?)(?P<dots>[.…_]{3,}:?)(?P<tail>.*)$")
 
