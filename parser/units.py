@@ -42,6 +42,7 @@ def unit_key(text: str) -> str:
         key = _ANNOTATION.sub(lambda m: m.group(1).replace("_", ""), key)
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)
+    key = re.sub(r"^x?e(?=\d{1,2}/)", "x10^", key)  # LifeLabs' "x E9/L": E-notation, the 10 left out
     return re.sub(r"10\*(?=\d)|10e(?=\d)", "10^", key)
 
 

@@ -9,6 +9,7 @@ from parser.units import doubtful_reading, is_unit, repair, split_trailing_unit,
 @pytest.mark.parametrize("text", [
     "mg/dL", "mg / dl", "gm / dl", "U / L", "µmol/l", "μmol/L", "umol/L", "mcg/dL", "10^9/l",
     "x10³/µL", "10*3/uL", "G/l", "mmol/L", "mill/cumm", "fL", "%", "mL/min/1.73m2", "IU/L",
+    "x E9/L", "x E12/L", "xE9/L",  # LifeLabs' E-notation
 ])
 def test_printed_units_are_recognised(text):
     assert is_unit(text)
@@ -146,3 +147,7 @@ def test_wrapped_unit_runs_on_only_into_a_unit():
     assert units.runs_on("mL/min/1.73", "m2") == "mL/min/1.73 m2"
     assert units.runs_on("mg/dL", "H") is None
     assert units.runs_on("mg/dL", "") is None
+
+
+def test_e_notation_counts_read_as_powers_of_ten():
+    assert unit_key("x E9/L") == unit_key("x10^9/L") and unit_key("x E12/L") == unit_key("x10^12/L")
