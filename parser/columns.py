@@ -291,10 +291,13 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
             continue
         n, label = hit
         x0 = words[i][1]
-        while unknown and unknown[-1].x1 <= x0 and x0 - unknown[-1].x1 < _word_gap(unknown[-1], height) and \
+        joined = True
+        while joined and unknown and unknown[-1].x1 <= x0 and \
+                x0 - unknown[-1].x1 < _word_gap(unknown[-1], height) and \
                 (not matched or unknown[-1].x0 > matched[-1].x1):
-            # Words the vocabulary lacks printed as part of this label ("Reporting Unit",
-            # "Limiti di riferimento"): the column starts where the label's phrase starts.
+            # A word the vocabulary lacks printed as part of this label ("Reporting Unit"),
+            # and the word before a joiner ("Limiti di riferimento"): the column starts there.
+            joined = unknown[-1].label in _HEADING_JOINERS
             x0 = unknown.pop().x0
             unmatched.pop()
         matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
