@@ -12,6 +12,7 @@ import re
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
+from parser.layout.cumulative import cumulative_header
 from parser.layout.fields import read_fields
 from parser.layout.measures import (
     measurement, split_measurements, two_measurements, with_second,
@@ -55,6 +56,8 @@ def _row_from_phrases(line: Line) -> RawRow | None:
         measurement(phrases[1].text) or two_measurements(phrases[1].text)
     if not kinds or (kinds[0] != cols.RESULT and first is None):
         return None
+    if kinds[:2] == [cols.RESULT, cols.RESULT]:
+        return None  # two bare numbers before the unit: which is today's is not printed
     row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
                  words=list(line.words), from_header=False, ocr=line.ocr)
     if first is not None:
@@ -177,10 +180,16 @@ def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], st
         if i < skip_to:
             continue
         found, used = _header_at(lines, i, page)
+        if not found and (cumulative := cumulative_header(lines, i, page)) is not None:
+            found, used = [cumulative[0]], cumulative[1]
         if not found:
             continue
         headers = [cols.header_without_name(h) for h in found]
         headers = [h for h in headers if _confirmed(h, lines[i + used:i + used + _CONFIRM_LINES])]
+        if len(lines[i].phrases()) == 1:  # no column gap on the line: a header, or a title?
+            below = lines[i + used:i + used + _CONFIRM_LINES]
+            headers = [h for h in headers if not any(
+                _overlap(a, h) and _above_reads_as_well(a, h, below, page) for a, _, _ in active)]
         if not headers:
             continue
         still_active = []
@@ -205,6 +214,18 @@ def _confirmed(header: Header, below: list[Line]) -> bool:
         return True
     phrases = [(p.x0, p.x1, p.text) for line in below for p in line.phrases()]
     return cols.confirmed_by(header, phrases)
+
+
+def _above_reads_as_well(table: Header, header: Header, below: list[Line], page: Page) -> bool:
+    """Two readings of the lines under a line of labels set like a title: a new table under
+    it, or more rows of the table above. The one that reads more measured rows wins; a tie
+    keeps the table above ("Formule leucocytaire (valeurs absolues)" is a heading in it)."""
+    return _measured_rows(below, table, page) >= _measured_rows(below, header, page)
+
+
+def _measured_rows(lines: list[Line], header: Header, page: Page) -> int:
+    rows, _, _ = table_rows(lines, header, None, None, fonts=page.source == "text")
+    return sum(1 for r in rows if r.value and (r.units or r.range_text))
 
 
 def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int]:
