@@ -379,8 +379,28 @@ def _split_side_by_side(columns: list[Column], top: float, bottom: float, page: 
         inset = group[0].x0 > 0.3 * page_width and group[0].kind == NAME
         x_start = group[0].x0 - 4 if i > 0 or inset else 0.0
         x_end = groups[i + 1][0].x0 - 4 if i + 1 < len(groups) else page_width
+        group, second = _first_group(group)
+        if second is not None:
+            x_end = second - 4
         headers.append(Header(group, x_start, x_end, top, bottom, page))
     return headers
+
+
+def _first_group(group: list[Column]) -> tuple[list[Column], float | None]:
+    """A table printing each result twice, in two groups of columns ("SI: Result Unit
+    Reference | Conventional: Result Unit Reference Range"): the first group's columns, and
+    where the second begins (its units or range label repeated, with the value before it).
+    The second value is the same result in other units (or a past one): never a result."""
+    seen: set[str] = set()
+    for j, col in enumerate(group):
+        if col.kind in (UNITS, RANGE) and col.kind in seen:
+            start = j
+            while start - 1 > 0 and group[start - 1].kind in (PREVIOUS, OTHER, UNKNOWN) and \
+                    group[start - 1].kind not in seen:
+                start -= 1
+            return group[:start], group[start].x0
+        seen.add(col.kind)
+    return group, None
 
 
 def _value_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> bool:

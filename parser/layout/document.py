@@ -238,7 +238,10 @@ def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int
         pair = [line, lines[i + 1]]
         double = cols.find_headers(_stacked_words(pair), line.top, pair[1].bottom, page.number,
                                    page.width)
-        if _header_score(double) > _header_score(single):
+        # Three readings: this line, the two as one header, or the next line alone (a line of
+        # group labels, "SI UNITS  CONVENTIONAL UNITS", above the header): the most columns win.
+        if _header_score(double) > _header_score(single) and \
+                _header_score(double) >= _header_score(_line_headers(lines[i + 1], page)):
             return double, 2
     return single, 1
 
