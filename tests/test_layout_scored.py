@@ -35,3 +35,30 @@ def test_group_labels_above_a_header_and_a_second_group_of_columns():
     ]))
     rows = [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
     assert rows == [("Creatinine", "71", "umol/L", "44 - 97"), ("HDL Cholesterol", "1.18 L", "mmol/L", "> 1.29")]
+
+
+def _header(y):
+    return [(40, y, "Test"), (250, y, "Result"), (360, y, "Units"), (450, y, "Reference Range")]
+
+
+def test_a_table_runs_on_above_the_next_pages_first_header():
+    first = page([_header(80), [(40, 100, "Sodium"), (250, 100, "139"), (360, 100, "mmol/L"), (450, 100, "135 - 145")]])
+    second = page([
+        [(40, 60, "Potassium"), (250, 60, "4.3"), (360, 60, "mmol/L"), (450, 60, "3.5 - 5.2")],
+        [(40, 90, "LIVER FUNCTION", 10.0, True)], _header(105),
+        [(40, 120, "Albumin"), (250, 120, "41"), (360, 120, "g/L"), (450, 120, "35 - 50")],
+    ], number=2)
+    rows = [(r.page, r.name, r.value) for r in document_rows(document(first, second))]
+    assert rows == [(1, "Sodium", "139"), (2, "Potassium", "4.3"), (2, "Albumin", "41")]
+
+
+def test_rows_above_the_first_header_are_read_by_content_only_as_a_run():
+    lines = [[(40, 60 + 14 * k, name), (200, 60 + 14 * k, value), (260, 60 + 14 * k, "g/L"),
+              (320, 60 + 14 * k, "(35-50)")] for k, (name, value) in
+             enumerate([("Albumin", "41"), ("Globulin", "30"), ("Total Protein", "71")])]
+    after = [_header(140), [(40, 160, "Sodium"), (250, 160, "139"), (360, 160, "mmol/L"), (450, 160, "135 - 145")]]
+    rows = [r.name for r in document_rows(document(page(lines + after)))]
+    assert rows == ["Albumin", "Globulin", "Total Protein", "Sodium"]
+    # One such line alone (a metadata line ending in a unit and a range) is not a table.
+    rows = [r.name for r in document_rows(document(page(lines[:1] + after)))]
+    assert rows == ["Sodium"]

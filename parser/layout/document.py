@@ -119,7 +119,16 @@ def document_rows(doc: Document) -> list[RawRow]:
             continue
         # The range block of the last page's table, printed at the top of this page.
         first_top = min(h.top for h, _, _ in regions)
-        attach_block_ranges(last_table, split_range_block([l for l in lines if l.bottom <= first_top])[1])
+        above, above_ranges = split_range_block([l for l in lines if l.bottom <= first_top])
+        attach_block_ranges(last_table, above_ranges)
+        if carried and above:  # the last page's table runs on above this page's first header
+            scale = page.width / carried_width if carried_width else 1.0
+            for header in carried:
+                found, panel, specimen = _region_rows(above, header.shifted(scale), page, panel,
+                                                      specimen, titled=False)
+                rows.extend(found)
+        elif above:
+            rows.extend(_rows_above_tables(above, panel))
         for header, region_lines, title in regions:
             if title is not None:
                 panel, specimen = title, None
@@ -129,6 +138,24 @@ def document_rows(doc: Document) -> list[RawRow]:
         carried = [h for h, _, _ in regions if h.page == page.number] or carried
         carried_width = page.width
     return [part for row in rows for part in split_measurements(row)]
+
+
+# Rows read by content above a document's first table header count only as a run this long:
+# a table whose header was not recognised, never a metadata line that happens to end in a unit.
+_MIN_RUN_ABOVE = 3
+
+
+def _rows_above_tables(lines: list[Line], panel: str | None) -> list[RawRow]:
+    """Rows of a table above the first recognised header (its own header unknown, or none):
+    by content, kept where at least _MIN_RUN_ABOVE consecutive lines read as measured rows."""
+    runs: list[list[RawRow]] = [[]]
+    for line in lines:
+        found = content_rows([line], panel)
+        if found and found[0].units and found[0].range_text:
+            runs[-1].append(found[0])
+        elif runs[-1]:
+            runs.append([])
+    return [row for run in runs if len(run) >= _MIN_RUN_ABOVE for row in run]
 
 
 def _region_rows(lines: list[Line], header: Header, page: Page, panel: str | None,
