@@ -117,6 +117,7 @@ def read_page(page: PreparedPage) -> Page:
     words = reread_in_language(prepared, words, dpi)
     if page.photo:
         words = read_unread_cells(prepared, words, dpi)
+    words = repair_power_units(words)
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
@@ -171,6 +172,48 @@ def brackets_for_braces(words: list[Word]) -> list[Word]:
             word = replace(word, text=text)
         fixed.append(word)
     return fixed
+
+
+# A blood count's power unit ("10^3/µL", "x10^9/L") comes out of tesseract in pieces that the
+# unit repair (parser.units.repair_ocr_word) does not take: the caret read as a gap, so two
+# words ("107" "3/uL"), or dropped ("103/41"), and the µ read as U, 4, 4U, y or j ("1073/UL",
+# "1073/4L", "10°6/4L"). No value or other unit reads like a 10, a caret-like mark, 3/6/9/12,
+# a slash and a (micro)litre.
+_POWER_PIECES = re.compile(
+    r"^([xX×]?)10(?:[\^7°*º]{1,2})?(3|6|9|12)/(4U|[uUµμ4yj]|p1?)?([Ll1|I])$")
+
+
+def power_unit(text: str) -> str | None:
+    """The power unit `text` is an OCR reading of ("1073/UL" -> "10^3/µL"), else None."""
+    m = _POWER_PIECES.match(text)
+    if m is None:
+        return None
+    times, exponent, micro, litre = m.groups()
+    unit = f"{times}10^{exponent}/{'µ' if micro else ''}{'L' if litre == 'L' else 'l'}"
+    return unit if unit != text and is_unit(unit) else None
+
+
+def repair_power_units(words: list[Word]) -> list[Word]:
+    """`words` with each power unit OCR damaged put right, two pieces of one (split where its
+    caret was) joined into one word."""
+    repaired: list[Word] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        following = words[i + 1] if i + 1 < len(words) else None
+        joined = power_unit(word.text + following.text) if following is not None and \
+            _next_on_line(word, following) and not is_unit(following.text) else None
+        if joined is not None:
+            repaired.append(Word(text=joined, x0=word.x0, top=min(word.top, following.top),
+                                 x1=following.x1, bottom=max(word.bottom, following.bottom),
+                                 conf=min(word.conf, following.conf), size=max(word.size, following.size),
+                                 bold=word.bold))
+            i += 2
+            continue
+        fixed = power_unit(word.text)
+        repaired.append(replace(word, text=fixed) if fixed is not None else word)
+        i += 1
+    return repaired
 
 
 # Tesseract closes up the spaces of a tight "2 to 10%" range into one word ("2to10%"), which

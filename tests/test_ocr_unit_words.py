@@ -76,3 +76,27 @@ def test_a_unit_printed_spaced_after_its_slash_is_not_given_an_l():
     spaced = [_word("mg/", 0), _word("dl", 22)]
     assert [w.text for w in repair_unit_words(spaced)] == ["mg/", "dl"]
     assert [w.text for w in repair_unit_words([_word("G/", 0), _word("(4,00-10,00)", 80)])] == ["G/l", "(4,00-10,00)"]
+
+
+@pytest.mark.parametrize("damaged, unit", [
+    ("1073/UL", "10^3/µL"), ("1073/4L", "10^3/µL"), ("1073/4UL", "10^3/µL"), ("10°6/4L", "10^6/µL"),
+    ("107*3/UL", "10^3/µL"), ("103/41", "10^3/µl"), ("x1079/L", "x10^9/L"), ("1012/L", "10^12/L"),
+])
+def test_power_units_with_caret_and_micro_misread_are_put_right(damaged, unit):
+    from parser.ocr import power_unit
+    assert power_unit(damaged) == unit
+
+
+@pytest.mark.parametrize("word", ["10^3/µL", "1043/ul", "x107/L", "1073/cumm", "10/L", "1073/nL", "107"])
+def test_other_words_are_no_power_units(word):
+    from parser.ocr import power_unit
+    assert power_unit(word) is None
+
+
+def test_a_power_unit_split_where_its_caret_was_is_joined():
+    from parser.ocr import repair_power_units
+    words = [_word("4,1", 0, 0.9), _word("107", 40), _word("3/uL", 60), _word("4,0-10,0", 120)]
+    assert [w.text for w in repair_power_units(words)] == ["4,1", "10^3/µL", "4,0-10,0"]
+    # A value before a unit stays apart.
+    words = [_word("107", 0), _word("mg/dL", 20)]
+    assert [w.text for w in repair_power_units(words)] == ["107", "mg/dL"]
