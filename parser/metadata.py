@@ -15,10 +15,13 @@ from parser import vocabulary
 from parser.lines import Line, Phrase, page_lines
 from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line
 from parser.metadata_lab import find_lab_name
+from parser.metadata_labels import composed_label
 from parser.locale_forms import DAY_FIRST
-from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE, date_order, read_date
+from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE, date_order, is_iso, \
+    order_by_age, printed_date_order, read_date
 from parser.models import ResultMetadata
 from parser.page import Document
+from parser.patient_age import head_age
 
 _LABELS: dict[str, str] = vocabulary.metadata_labels()
 
@@ -42,20 +45,16 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
     pairs = _whole_name_pairs(labelled_pairs(lines))
     european = language in DAY_FIRST
-    order = date_order([v for f, v in pairs if f in ("dob", "dob_gender", "collected", "reported")])
-    if order is None and european:
-        order = "dmy"
-    elif order is None and _padded([v for f, v in pairs if f in ("collected", "reported")]):
-        order = region_date_order(_header_lines(doc, lines))
+    order = _settled_order(doc, lines, pairs, european)
     meta = ResultMetadata()
-    name_text = _read_pairs(meta, pairs, order, european)
+    name_text = _read_pairs(meta, pairs, order, language)
     if meta.patient_first_name is None:
         name, civil = unlabelled_patient_name(lines), civility_name(lines, european)
         if name is None or (civil and civil.endswith(name)):  # "Frau" above the name
             name = civil or name_beside_birth(lines)
         if name:
             meta.patient_first_name, meta.patient_last_name = split_person_name(
-                name, surname_first=european)
+                name, surname_first=european, two_surnames=language == "es")
             name_text = name
     if meta.gender is None and name_text:
         meta.gender = civility(name_text.split()[0], european=european)
@@ -71,7 +70,31 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         printed = {value for _, value in pairs} | ({name_text.strip()} if name_text else set())
         meta.lab_name = find_lab_name(doc, lines, printed,
                                       lambda text: _split_label(text)[0] is not None)
+    # A date whose day and month nothing on the report settles is no date the contract can
+    # give: null, never the printed text.
+    meta.dob, meta.date_collected, meta.date_reported = (
+        value if is_iso(value) else None for value in (meta.dob, meta.date_collected, meta.date_reported))
     return meta
+
+
+def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]],
+                   european: bool) -> str | None:
+    """Which of day and month a numeric date prints first: told by the labelled dates, else
+    the report's language, else the lab's address (two-digit days and months only), else any
+    date printed on the report, else the printed age (which order makes the birth date and
+    the sampling date give it)."""
+    births = [v for f, v in pairs if f in ("dob", "dob_gender")]
+    dates = [v for f, v in pairs if f in ("collected", "reported")]
+    order = date_order(births + dates)
+    if order is None and european:
+        return "dmy"
+    if order is None and _padded(dates):
+        order = region_date_order(_header_lines(doc, lines))
+    if order is None:
+        order = printed_date_order([line.text for line in lines])
+    if order is None:
+        order = order_by_age(births, dates, head_age(doc))
+    return order
 
 
 _REGISTRATION_LABELS = {"reg no", "registration no"}
@@ -112,13 +135,14 @@ def _padded(values: list[str]) -> bool:
 
 
 def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str | None,
-                european: bool) -> str | None:
+                language: str | None) -> str | None:
     """Fill `meta` from the labelled pairs, the first value of each field winning; returns
     the printed name, whose civility may state the sex."""
-    name_text = None
+    name_text, european = None, language in DAY_FIRST
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
-            first, last = split_person_name(value, surname_first=european)
+            first, last = split_person_name(value, surname_first=european,
+                                            two_surnames=language == "es")
             if first is not None:  # "N° patient: 2507694" names nobody
                 meta.patient_first_name, meta.patient_last_name = first, last
                 name_text = value
@@ -129,6 +153,7 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             _read_last_name(meta, value)
         elif field == "dob" and meta.dob is None:
             meta.dob = read_date(value, order)
+            meta.gender = meta.gender or _sex_after_birth(value)
         elif field == "dob_gender":
             _read_birth_and_sex(meta, value, order)
         elif field in ("gender", "age_gender") and meta.gender is None:
@@ -160,6 +185,13 @@ def _read_birth_and_sex(meta: ResultMetadata, value: str, order: str | None) -> 
         meta.dob = read_date(value, order)
     if meta.gender is None:
         meta.gender = read_gender(_without_dates(value))
+
+
+def _sex_after_birth(value: str) -> str | None:
+    """The sex printed right after the birth date, in its value: "22/04/1966 (F)",
+    "14.09.1958 (weiblich)"; an age there ("1972-05-12 (52 Y)") states none."""
+    rest = _without_dates(value).replace("(", " ").replace(")", " ").split()
+    return read_gender(" ".join(rest)) if 1 <= len(rest) <= 2 else None
 
 
 def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> None:
@@ -322,7 +354,7 @@ def split_at_labels(text: str) -> list[str]:
     for end, token in enumerate(tokens):
         if not token.endswith(":"):
             continue
-        for start in range(max(previous_end + 1, end - 3), end + 1):  # longest label first
+        for start in range(max(previous_end + 1, _window_start(tokens, end)), end + 1):  # longest first
             if _label_key(" ".join(tokens[start:end + 1])[:-1]) in _LABELS:
                 if start > 0:
                     cuts.append(start)
@@ -330,6 +362,16 @@ def split_at_labels(text: str) -> list[str]:
                 break
     bounds = [0, *cuts, len(tokens)]
     return [" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])] if cuts else [text]
+
+
+def _window_start(tokens: list[str], end: int) -> int:
+    """The first token a label ending at `end` may start at: four words back, a lone "/" or
+    "&" between them counting for none ("DOB / Age / Sex:")."""
+    start, words = end, 1
+    while start > 0 and words < _MAX_LABEL_WORDS:
+        start -= 1
+        words += tokens[start] not in ("/", "&")
+    return start
 
 
 # A label's colon; the colon of a clock time ("Collected On 09/13/2025 11:48") is none.
@@ -428,7 +470,7 @@ def _label_key(text: str) -> str:
     signless = _TRAILING_NUMBER_SIGN.sub("", key)
     if signless != key and signless in _LABELS:
         return signless  # "Protocolo Nº" as OCR reads it: "Protocolo N?", "Protocolo N*"
-    return key.replace(" / ", "/")
+    return composed_label(key, _LABELS) or key.replace(" / ", "/")
 
 
 # A number sign after a label, as printed or as OCR reads "Nº".
@@ -455,9 +497,12 @@ def _join_split_labels(parts: list[tuple[str, Phrase | None]]) -> list[tuple[str
     return joined
 
 
-def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | None, str | None]:
+def split_person_name(text: str, *, surname_first: bool = False,
+                      two_surnames: bool = False) -> tuple[str | None, str | None]:
     """(first, last) of a printed name. `surname_first`: a European report, whose systems print
-    "DUPONT MARIE" surname first when the whole name is in capitals."""
+    "DUPONT MARIE" surname first when the whole name is in capitals. `two_surnames`: a Spanish
+    report, where a person bears two surnames after the given names ("GUADALUPE HERNÁNDEZ
+    RAMÍREZ", "María Laura Gómez Pérez")."""
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = _before_other_label(text)
     text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
@@ -472,8 +517,13 @@ def split_person_name(text: str, *, surname_first: bool = False) -> tuple[str | 
     tokens = text.split()
     if len(tokens) == 1:
         return tokens[0], None
-    if _surname_first(tokens) or surname_first and len(tokens) == 2 and text.isupper():
+    run = _surname_run(tokens)
+    if run:  # "DE LA CRUZ Maria", "HERNÁNDEZ RAMÍREZ Guadalupe"
+        return tokens[run], " ".join(tokens[:run])
+    if surname_first and len(tokens) == 2 and text.isupper():
         return tokens[1], tokens[0]
+    if two_surnames and len(tokens) in (3, 4):
+        return tokens[0], " ".join(tokens[-2:])
     return tokens[0], tokens[-1]
 
 
@@ -494,8 +544,19 @@ def _surname_text(text: str) -> str | None:
 def _surname_first(tokens: list[str]) -> bool:
     """"DELACROIX Rohan": a surname in capitals before given names that are not, as European
     (and many hospital) systems print it."""
-    return len(tokens[0]) > 1 and tokens[0].isupper() and tokens[0].isalpha() and \
-        not any(t.isupper() for t in tokens[1:])
+    return _surname_run(tokens) > 0
+
+
+def _surname_run(tokens: list[str]) -> int:
+    """How many words in capitals lead the name before given names that are not ("DELACROIX
+    Rohan": 1, "HERNÁNDEZ RAMÍREZ Guadalupe": 2); 0 when the name is not printed so."""
+    run = 0
+    while run < len(tokens) and tokens[run].isupper() and tokens[run].replace("-", "").isalpha():
+        run += 1
+    if run == 0 or run == len(tokens) or any(t.isupper() for t in tokens[run:]) or \
+            not any(len(t) > 1 for t in tokens[:run]):
+        return 0
+    return run
 
 
 def _before_other_label(text: str) -> str:

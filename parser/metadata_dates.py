@@ -35,6 +35,39 @@ def date_order(values: list[str]) -> str | None:
     return orders.pop() if len(orders) == 1 else None
 
 
+# A numeric date with a four-digit year, as a report prints it anywhere (a footer's print date,
+# a previous result's date): a version or a range of numbers is never one.
+_PRINTED_DATE = re.compile(r"(?<![\d/.\-])(\d{1,2})([/.\-])(\d{1,2})\2((?:19|20)\d{2})(?![\d/.\-])")
+
+
+def printed_date_order(texts: list[str]) -> str | None:
+    """"dmy" or "mdy" when the numeric dates printed anywhere on the report (not only its
+    labelled ones) settle which comes first, and none says the other."""
+    return date_order([m.group(0) for text in texts for m in _PRINTED_DATE.finditer(text)])
+
+
+def order_by_age(births: list[str], dates: list[str], age: float | None) -> str | None:
+    """The order under which the birth date and the sampling (or report) date give the age the
+    report prints ("Birthdate 09/03/1977", "Collected 02/06/2025", "Age 47": month first), when
+    only one order does."""
+    if age is None or not births or not dates:
+        return None
+    fits = {order for order in ("dmy", "mdy")
+            if _age(read_date(births[0], order), read_date(dates[0], order, recent=True)) == age}
+    return fits.pop() if len(fits) == 1 else None
+
+
+def _age(born: str | None, on: str | None) -> int | None:
+    if not born or not on or not _ISO_DATE.fullmatch(born) or not _ISO_DATE.fullmatch(on):
+        return None
+    b, o = dt.date.fromisoformat(born), dt.date.fromisoformat(on)
+    return o.year - b.year - ((o.month, o.day) < (b.month, b.day))
+
+
+def is_iso(text: str | None) -> bool:
+    return bool(text) and _ISO_DATE.fullmatch(text) is not None
+
+
 def read_date(text: str, order: str | None = None, *, recent: bool = False) -> str | None:
     """ISO date when unambiguous; the printed date when day and month could swap; else None.
 

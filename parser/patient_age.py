@@ -19,6 +19,9 @@ _LABELLED = re.compile(r"\b(?:age|âge|alter|età|eta|edad)\b(?:\s*/\s*(?:sex|ge
                        r"(\d{1,3})\s*" + _AGE_UNIT, re.I)
 # An unlabelled age beside the sex: "(42Y/M)", "66Y / F", "42 Yrs / Male".
 _BESIDE_SEX = re.compile(r"(?<![\d/.])(\d{1,3})\s*(?:y|yrs?|years?)\s*[/,]\s*(?:m|f|male|female)\b", re.I)
+# An age without its unit, under an age-and-sex label: "Age/Sex: 47 / F", "Edad/Sexo: 52 / F".
+_BARE_BESIDE_SEX = re.compile(r"\b(?:age|âge|alter|età|eta|edad)\s*/\s*(?:sex|gender|sexe|sexo|sesso|"
+                              r"geschlecht)\s*[:.\-]?\s*(\d{1,3})\s*/\s*(?:m|f|male|female)\b", re.I)
 _MAX_AGE = 120
 # Where the patient block is: the first page's top words.
 _HEAD_WORDS = 400
@@ -31,12 +34,18 @@ def patient_age(doc: Document, metadata: ResultMetadata) -> float | None:
     if born is not None and on is not None and on >= born:
         years = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
         return float(years) if years <= _MAX_AGE else None
+    return head_age(doc)
+
+
+def head_age(doc: Document) -> float | None:
+    """The age printed in the patient block at the top of the first page."""
     return printed_age(" ".join(w.text for w in doc.pages[0].words[:_HEAD_WORDS])) if doc.pages else None
 
 
 def printed_age(text: str) -> float | None:
     """The age a patient block prints; None unless exactly one age is printed there."""
-    found = {int(m.group(1)) for pattern in (_LABELLED, _BESIDE_SEX) for m in pattern.finditer(text)}
+    found = {int(m.group(1)) for pattern in (_LABELLED, _BESIDE_SEX, _BARE_BESIDE_SEX)
+             for m in pattern.finditer(text)}
     if len(found) != 1:
         return None
     age = found.pop()

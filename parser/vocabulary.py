@@ -401,7 +401,7 @@ METADATA_LABELS.update({
                      "peticion", "número de petición", "nº de petición", "nº muestra",
                      "n° muestra", "nº de muestra", "n° de petición", "n° de peticion", "nº de peticion",
                      "n petición", "n peticion", "n° de muestra", "protocolo", "protocolo nº",
-                     "protocolo n°", "nº de protocolo", "n° de protocolo"],
+                     "protocolo n°", "nº de protocolo", "n° de protocolo", "orden", "no orden"],
         "other": ["edad", "doctor", "médico", "medico", "nº historia", "n° historia",
                   "historia", "origen", "recepción", "recepcion", "servicio", "procedencia",
                   "nhc", "cama", "destino", "médico solicitante", "medico solicitante", "solicitante",

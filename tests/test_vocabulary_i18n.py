@@ -63,7 +63,7 @@ def test_metadata_labels(lines, field, value):
 
 @pytest.mark.parametrize("lines, language, field, value", [
     (["Prélevé le : 04/06/2024"], "fr", "date_collected", "2024-06-04"),  # day first in French
-    (["Collected: 04/06/2024"], "en", "date_collected", "04/06/2024"),  # English: kept as printed
+    (["Collected: 04/06/2024"], "en", "date_collected", None),  # English, nothing settles it: null
     (["Entnahme: 3. März 2024"], "de", "date_collected", "2024-03-03"),
     (["Fecha de extracción: 12 de marzo de 2024"], "es", "date_collected", "2024-03-12"),
 ])

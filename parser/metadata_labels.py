@@ -1,0 +1,90 @@
+"""Metadata labels the vocabulary does not list word for word, read by how they are built.
+
+Labs compose their labels from a few parts in every language, so a list of whole labels always
+misses some ("Data refertazione", "Date du protocole", "Fecha de impresión", "Befund-Nr.",
+"Protocole n°", "DATE OF BIRTH (AGE)"). Read by their parts:
+- a date word with what it dates: "Date du protocole", "Data refertazione" (the report),
+  "Fecha de toma" (the sampling), "Geb.-Dat." (the birth), "Date de réception" (other);
+- a number sign with what it numbers: "Befund-Nr.", "Protocole n°", "N° de protocole",
+  "Orden N°" (the request or sample: the specimen number); a patient's or an insurer's number
+  is never one (its noun is not in the list);
+- a known label with a note in brackets: "DATE OF BIRTH (AGE)", "Patient(e)".
+"""
+
+from __future__ import annotations
+
+import re
+
+# What each composed label's field is called in the vocabulary (a label of that field).
+CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": "date of birth",
+             "specimen": "specimen number", "other": "received"}
+
+_DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec"}
+_SIGNS = {"n°", "nº", "no", "nr", "n", "#", "number", "num", "numero", "número", "nummer", "n?",
+          "n*"}
+_JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "der", "do", "da",
+            "the", "y", "and", "et", "&", "time", "heure", "ora", "hora", "zeit", "e", "und"}
+# Word stems that say what a date dates (accents as printed, and folded).
+_DATED = {
+    "reported": ("report", "refert", "inform", "protocol", "impres", "emisi", "valid", "releas",
+                 "print", "edit", "édit", "stamp", "rapport", "verif", "authori", "approv",
+                 "befund", "result", "résultat", "compte"),
+    "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",
+                  "recog", "draw", "sampl", "muestr", "campion", "obten", "probe", "proben"),
+    "dob": ("birth", "naiss", "nasc", "nacim", "geburt", "geb"),
+    "other": ("récep", "recep", "ricev", "accettazion", "eingang", "receiv", "registr", "request",
+              "richiest", "solicit", "demande", "order", "orden", "admis", "aufnahm"),
+}
+# Nouns whose number is the specimen's (the request, order, sample or report protocol).
+_NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
+             "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
+             "solicitud", "demande", "dossier", "échantillon", "echantillon", "requisition",
+             "accettazion")
+_PARENTHESIS = re.compile(r"^(.+?)\s*\([^()]*\)$")
+
+
+def composed_label(key: str, known: dict[str, str]) -> str | None:
+    """A label of `known` (label -> field) that the label key `key` stands for, or None."""
+    bare = _PARENTHESIS.match(key)
+    if bare and bare.group(1).strip() in known:
+        return bare.group(1).strip()
+    tokens = [re.sub(r"^[dl]['’]", "", t) for t in re.split(r"[\s\-/]+", key) if t]
+    field = _dated_field(tokens) or _numbered_field(tokens)
+    return CANONICAL[field] if field else None
+
+
+def _stem_field(word: str, table: dict[str, tuple[str, ...]]) -> str | None:
+    for field, stems in table.items():
+        if word.startswith(stems):
+            return field
+    return None
+
+
+def _dated_field(tokens: list[str]) -> str | None:
+    """"date du protocole", "data refertazione", "geb dat", "abnahmedatum"."""
+    content = [t for t in tokens if t not in _JOINERS]
+    if len(content) == 1 and content[0].endswith("datum") and len(content[0]) > 5:
+        return _stem_field(content[0][:-5], _DATED)  # "Druckdatum"
+    if not 2 <= len(content) <= 3:
+        return None
+    if content[0] in _DATE_WORDS and content[-1] not in _DATE_WORDS:
+        return _stem_field(content[1], _DATED)
+    if content[-1] in _DATE_WORDS and content[0] not in _DATE_WORDS:
+        return _stem_field(content[0], _DATED)
+    return None
+
+
+def _numbered_field(tokens: list[str]) -> str | None:
+    """"befund nr", "protocole n°", "n° de protocole", "befundnummer"."""
+    content = [t for t in tokens if t not in _JOINERS]
+    if len(content) == 1 and content[0].endswith("nummer") and len(content[0]) > 6:
+        return "specimen" if content[0][:-6].startswith(_NUMBERED) else None
+    if not 2 <= len(content) <= 3:
+        return None
+    if content[-1] in _SIGNS:
+        nouns = content[:-1]
+    elif content[0] in _SIGNS:
+        nouns = content[1:]
+    else:
+        return None
+    return "specimen" if all(n.startswith(_NUMBERED) and n not in _SIGNS for n in nouns) else None

@@ -1,0 +1,86 @@
+"""Metadata of layouts by class, not by lab: labels composed of a date word or a number sign
+with what they date or number, the sex printed after the birth date, several fields under one
+label, two surnames, and dates whose day and month only the rest of the report settles."""
+
+import pytest
+from page_builder import document, page
+
+from parser.metadata import extract_metadata, labelled_pairs
+from parser.lines import page_lines
+
+BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
+
+
+def meta_of(rows, language=None):
+    return extract_metadata(document(page([*rows, *BODY])), language)
+
+
+def fields_of(rows):
+    return [field for field, _ in labelled_pairs(page_lines(page(rows)))]
+
+
+@pytest.mark.parametrize("label, field", [
+    ("Data refertazione:", "reported"), ("Date du protocole", "reported"),
+    ("Fecha de impresión:", "reported"), ("Druckdatum:", "reported"),
+    ("Befund-Nr.:", "specimen"), ("Protocole n°", "specimen"), ("N° de protocole", "specimen"),
+    ("Geb.-Dat.:", "dob"), ("Data di nascita (età):", "dob"), ("Fecha de toma:", "collected"),
+    ("Date de réception", "other"), ("Date/Time Requested:", "other"),
+])
+def test_labels_composed_of_a_date_word_or_a_number_sign(label, field):
+    value = "B24-091604387" if field == "specimen" else "16/04/2024"
+    assert fields_of([[(40, 100, label), (200, 100, value)]]) == [field]
+
+
+@pytest.mark.parametrize("label", ["Patient No.:", "Hospital No.:", "Medicare No:", "Practice No."])
+def test_a_patients_or_an_insurers_number_is_no_specimen_number(label):
+    assert "specimen" not in fields_of([[(40, 100, label), (200, 100, "HN-00931874")]])
+
+
+def test_a_note_in_brackets_after_a_known_label():
+    meta = meta_of([
+        [(38, 64, "PATIENT", 8), (196, 64, "DATE OF BIRTH (AGE)", 8), (340, 64, "SEX", 8)],
+        [(38, 72, "TREMBLAY, MARIE-CLAUDE"), (196, 72, "1972-05-12 (52 Y)"), (340, 72, "F")],
+    ])
+    assert (meta.dob, meta.gender) == ("1972-05-12", "female")
+    meta = meta_of([[(40, 120, "Patient(e)"), (150, 120, "DELVAUX Françoise")]], "fr")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Françoise", "DELVAUX")
+
+
+@pytest.mark.parametrize("value, gender", [("22/04/1966 (F)", "female"), ("14.09.1958 (weiblich)", "female"),
+                                           ("1972-05-12 (52 Y)", None), ("30/05/1972 (52 años)", None)])
+def test_the_sex_printed_after_the_birth_date(value, gender):
+    meta = meta_of([[(40, 120, "Née le"), (150, 120, value)]], "fr")
+    assert meta.dob is not None and meta.gender == gender
+
+
+def test_birth_date_age_and_sex_under_one_label_with_their_own_labels_repeated():
+    meta = meta_of([[(40, 100, "DOB / Age / Sex:"), (160, 100, "1972/08/14 · Age: 52Y · Sex: F")]])
+    assert (meta.dob, meta.gender) == ("1972-08-14", "female")
+
+
+def test_a_spanish_name_bears_two_surnames():
+    meta = meta_of([[(40, 100, "Paciente:"), (120, 100, "GUADALUPE HERNÁNDEZ RAMÍREZ")]], "es")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("GUADALUPE", "HERNÁNDEZ RAMÍREZ")
+    meta = meta_of([[(40, 100, "Paciente:"), (120, 100, "GÓMEZ, María Laura")]], "es")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("María", "GÓMEZ")
+    # Surnames in capitals before the given name, however many.
+    meta = meta_of([[(40, 100, "Patient:"), (120, 100, "DE LA CRUZ Maria")]])
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Maria", "DE LA CRUZ")
+
+
+def test_the_printed_age_settles_month_first_dates():
+    meta = meta_of([[(40, 100, "Age/Sex:"), (150, 100, "47 / F")],
+                    [(40, 112, "Birthdate:"), (150, 112, "09/03/1977")],
+                    [(40, 124, "Date/Time Collected:"), (150, 124, "02/06/2025 07:10 AM")]])
+    assert (meta.dob, meta.date_collected) == ("1977-09-03", "2025-02-06")
+
+
+def test_a_date_printed_elsewhere_settles_the_order():
+    meta = meta_of([[(40, 100, "Collected:"), (150, 100, "02/06/2025")],
+                    [(40, 700, "Printed 02/13/2025 10:00")]])
+    assert meta.date_collected == "2025-02-06"
+
+
+def test_a_date_nothing_settles_is_null_never_the_printed_text():
+    meta = meta_of([[(40, 100, "Collected:"), (150, 100, "02/06/2025")]])
+    assert meta.date_collected is None
