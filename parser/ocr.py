@@ -348,27 +348,61 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
     ]
     stacked, spans = _stack_cells(image, boxes)
     rereads = tesseract.ocr_words(stacked, psm=6, dpi=dpi)
-    replaced: dict[int, Word | None] = {}
-    for (start, end), cell in zip(spans, cells):
-        inside = [w for w in rereads if start <= (w.top + w.bottom) / 2 <= end]
-        if len(inside) != 1:
+    replaced: dict[int, list[Word]] = {}
+    for (start, end), cell, box in zip(spans, cells, boxes):
+        inside = sorted((w for w in rereads if start <= (w.top + w.bottom) / 2 <= end),
+                        key=lambda w: w.x0)
+        new = _cell_replacement(inside, [words[i] for i in cell], box)
+        if new is None:
             continue
-        text = _better_reading(inside[0], [words[i] for i in cell])
-        if text is None:
-            continue
-        first, last = words[cell[0]], words[cell[-1]]
-        replaced[cell[0]] = Word(
-            text=text, x0=first.x0, top=min(words[i].top for i in cell), x1=last.x1,
-            bottom=max(words[i].bottom for i in cell), conf=inside[0].conf,
-            size=max(words[i].size for i in cell), bold=first.bold,
-        )
+        replaced[cell[0]] = new
         for i in cell[1:]:
-            replaced[i] = None
+            replaced[i] = []
     if replaced:
-        log.debug("ocr re-read: %d of %d doubtful cells replaced", sum(
-            1 for w in replaced.values() if w is not None), len(cells))
-    kept = (replaced.get(i, word) for i, word in enumerate(words))
-    return [word for word in kept if word is not None]
+        log.debug("ocr re-read: %d of %d doubtful cells replaced", len(replaced), len(cells))
+    kept: list[Word] = []
+    for i, word in enumerate(words):
+        kept.extend(replaced.get(i, [word]))
+    return kept
+
+
+# What a re-read cell may hold besides numbers when tesseract's first reading ran a value into
+# its flag ("58>E" for "58 L", "12.6.1" for "12.6 L") or garbled a range ("43-339" for
+# "4.3 - 5.9"), or a comparator into its bound ("=>171" for "< 171").
+_CELL_MARKS = frozenset({"H", "L", "HH", "LL", "*", "**", "+", "++", "↑", "↓", "<", ">", "≤", "≥",
+                         "<=", ">=", "-", "–"})
+MIN_SPLIT_REREAD_CONFIDENCE = 0.6
+
+
+def _cell_replacement(inside: list[Word], first: list[Word], box) -> list[Word] | None:
+    """The words a doubtful cell takes from its re-reading (`inside`, in the stacked image's
+    pixels), or None to keep its first reading: one better word (`_better_reading`), or
+    several when they are numbers and value-side marks read clearly more confidently."""
+    top, bottom = min(w.top for w in first), max(w.bottom for w in first)
+    size, bold = max(w.size for w in first), first[0].bold
+    if len(inside) == 1:
+        text = _better_reading(inside[0], first)
+        if text is None:
+            return None
+        return [Word(text=text, x0=first[0].x0, top=top, x1=first[-1].x1, bottom=bottom,
+                     conf=inside[0].conf, size=size, bold=bold)]
+    if not _numbers_and_marks(inside, first):
+        return None
+    # Back from the stacked image to the page: the crop began CELL_PAD before the cell's box.
+    dx = max(0, int(box[0]) - CELL_PAD) - CELL_GAP
+    return [Word(text=w.text, x0=w.x0 + dx, top=top, x1=w.x1 + dx, bottom=bottom, conf=w.conf,
+                 size=size, bold=bold) for w in inside]
+
+
+def _numbers_and_marks(inside: list[Word], first: list[Word]) -> bool:
+    """Several re-read words that are numbers, flags and comparators, at least one a number,
+    each read clearly more confidently than the first reading."""
+    if len(inside) < 2 or not any(_NUMBER_LIKE.match(w.text) for w in inside):
+        return False
+    if not all(_NUMBER_LIKE.match(w.text) or w.text in _CELL_MARKS for w in inside):
+        return False
+    least = min(w.conf for w in inside)
+    return least >= max(MIN_SPLIT_REREAD_CONFIDENCE, min(w.conf for w in first) + MIN_CONFIDENCE_GAIN)
 
 
 def _better_reading(reading: Word, first: list[Word]) -> str | None:

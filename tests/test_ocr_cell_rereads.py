@@ -1,0 +1,34 @@
+"""A doubtful cell's binarized re-reading replaces its first reading (parser.ocr)."""
+
+from parser.ocr import CELL_GAP, CELL_PAD, _cell_replacement
+from parser.page import Word
+
+
+def _w(text: str, x0: float, conf: float, top: float = 100, bottom: float = 120) -> Word:
+    return Word(text=text, x0=x0, top=top, x1=x0 + 10 * len(text), bottom=bottom, conf=conf, size=20)
+
+
+BOX = (500.0, 100.0, 540.0, 120.0)
+# The stacked image's x of a page x inside the cell.
+DX = max(0, int(BOX[0]) - CELL_PAD) - CELL_GAP
+
+
+def test_a_value_run_into_its_flag_is_split_into_value_and_flag():
+    first = [_w("58>E", 500, 0.0)]
+    reread = [_w("58", 500 - DX, 0.82, 30, 50), _w("L", 530 - DX, 0.87, 30, 50)]
+    words = _cell_replacement(reread, first, BOX)
+    assert [(w.text, w.x0, w.top) for w in words] == [("58", 500, 100), ("L", 530, 100)]
+
+
+def test_a_garbled_range_and_a_comparator_take_their_re_reading():
+    assert [w.text for w in _cell_replacement(
+        [_w("4.3", 0, 0.87), _w("-", 40, 0.87), _w("5.9", 60, 0.95)], [_w("43-339", 500, 0.41)], BOX)] \
+        == ["4.3", "-", "5.9"]
+    assert [w.text for w in _cell_replacement([_w("<", 0, 0.92), _w("171", 20, 0.96)],
+                                              [_w("=>171", 500, 0.0)], BOX)] == ["<", "171"]
+
+
+def test_words_or_an_unsure_re_reading_keep_the_first_reading():
+    assert _cell_replacement([_w("Hb", 0, 0.9), _w("12", 30, 0.9)], [_w("Hb12", 500, 0.3)], BOX) is None
+    assert _cell_replacement([_w("12.6", 0, 0.45), _w("L", 30, 0.45)], [_w("12.6.1", 500, 0.31)], BOX) is None
+    assert _cell_replacement([_w("H", 0, 0.9), _w("L", 30, 0.9)], [_w("HL", 500, 0.1)], BOX) is None
