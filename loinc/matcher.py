@@ -66,6 +66,9 @@ RANKED_KEEP = 20            # candidates rank() returns: enough for top 5, the l
 
 _WORD_SPLIT = re.compile(r"[ /]+")
 _NAME_AND_SYNONYM = re.compile(r"^\s*([^()]*\w[^()]*?)\s*\(([^()]*\w[^()]*)\)\s*$")  # "X (Y)", nothing after
+# "GOT/AST", "SGPT / ALT": two names of one test joined by a slash (letters only: "T3/T4" or a ratio's
+# parts like "BUN/Creatinine" match different tests and are left alone by the agreement check).
+_SLASH_SYNONYMS = re.compile(r"^\s*([A-Za-z][A-Za-z.\- ]*?)\s*/\s*([A-Za-z][A-Za-z.\- ]*?)\s*$")
 _TWIN_BLIND_KINDS = {None, "fraction", "ratio"}  # unit kinds that cannot tell mass from substance
 _TWIN_PROPERTIES = (
     {"mass/volume", "moles/volume"},
@@ -390,22 +393,38 @@ class Matcher:
     def _methodless_first(self, ranked: list[Candidate], words: set[str], calculated: bool) -> list[Candidate]:
         """Method siblings are one concept: unless the row names the method, the method-less code
         leads ("Erythrocytes [#/volume] in Blood", not "... by Automated count"), at the score of
-        the sibling that won, and the sibling moves just behind it."""
+        the sibling that won, and the sibling moves just behind it; a derived quantity's
+        calculated code is the exception (_derived_in_use)."""
         if not ranked:
             return ranked
         best = ranked[0]
         entry = best.entry
         for other in ranked[1:10]:  # the row names a sibling's method: that sibling leads
             if _method_variants(entry, other.entry) and self._method_words[self._index[other.entry.code]] & words:
-                rest = [c for c in ranked if c.entry.code != other.entry.code]
-                return [Candidate(other.entry, best.score, best.name_score, False), *rest]
-        if not entry.method or words & frozenset(analyte_text(entry.method).split()) or (
+                return self._lead_with(other.entry, best, ranked)
+        if not entry.method:
+            for other in ranked[1:10]:
+                if _method_variants(entry, other.entry) and self._derived_in_use(other.entry, entry):
+                    return self._lead_with(other.entry, best, ranked)
+            return ranked
+        if words & frozenset(analyte_text(entry.method).split()) or (
                 calculated and self._by_calculation[self._index[entry.code]]):
             return ranked  # the row names the method (or says "calculated")
         sibling_index = self._methodless.get((entry.component, entry.property, entry.system, entry.timing))
-        if sibling_index is None:
+        if sibling_index is None or self._derived_in_use(entry, self.entries[sibling_index]):
             return ranked
-        sibling = self.entries[sibling_index]
+        return self._lead_with(self.entries[sibling_index], best, ranked)
+
+    def _derived_in_use(self, entry: Entry, sibling: Entry) -> bool:
+        """A quantity labs derive (VLDL = TG/5, LDL by Friedewald, globulin = protein - albumin):
+        its "by calculation" code is the one in use (a better Top 2000 rank than the method-less
+        sibling's) and reports rarely print "calculated", so that code leads."""
+        return self._by_calculation[self._index[entry.code]] and entry.rank is not None and (
+            sibling.rank is None or entry.rank < sibling.rank)
+
+    @staticmethod
+    def _lead_with(sibling: Entry, best: Candidate, ranked: list[Candidate]) -> list[Candidate]:
+        """The sibling leads at the winner's score; the winner follows."""
         rest = [c for c in ranked if c.entry.code != sibling.code]
         return [Candidate(sibling, best.score, best.name_score, False), *rest]
 
@@ -431,27 +450,30 @@ class Matcher:
         if alias_entry is not None:
             rest = [(c.entry, conf) for c, conf in zip(ranked[:top], confidences) if c.entry.code != alias_entry.code]
             return MatchResult(AUTO_MATCH, [(alias_entry, 1.0), *rest][:top])
-        if status == NEEDS_REVIEW:
+        if status != AUTO_MATCH:
             both = self._both_names_agree(name, unit, panel, specimen, top, calculated, value_kind)
-            if both is not None:
+            if both is not None and (both.status == AUTO_MATCH or status == NO_MATCH):
                 return both
         return MatchResult(status, [(c.entry, conf) for c, conf in zip(ranked[:top], confidences)])
 
     def _both_names_agree(self, name: str, unit: str | None, panel: str | None, specimen: str | None, top: int,
                           calculated: bool, value_kind: str | None) -> MatchResult | None:
-        """"ASAT (TGO)", "FREIES T4 (FT4)": a name and its synonym in brackets, each auto-matching the
-        same test on its own, decide together what the longer, less similar whole name did not."""
-        found = _NAME_AND_SYNONYM.match(name)
+        """"ASAT (TGO)", "FREIES T4 (FT4)", "GOT/AST": a name and its synonym (in brackets or after a
+        slash), each matching the same test on its own, decide together what the longer, less similar
+        whole name did not: auto_match when both parts do, else needs_review with the parts' codes."""
+        found = _NAME_AND_SYNONYM.match(name) or _SLASH_SYNONYMS.match(name)
         if found is None:
             return None
         results = [self.match(part, unit, panel=panel, specimen=specimen, top=top, calculated=calculated,
                               value_kind=value_kind) for part in found.group(1, 2)]
-        if any(r.status != AUTO_MATCH or not r.matches for r in results):
+        if any(not r.matches for r in results):
             return None
         first, second = (r.matches[0][0] for r in results)
         if self._test_key_of[first.code] != self._test_key_of[second.code]:
             return None
-        return results[0]
+        if all(r.status == AUTO_MATCH for r in results):
+            return results[0]
+        return MatchResult(NEEDS_REVIEW, results[0].matches)
 
     def judge(
         self, name: str, unit: str | None, ranked: list[Candidate], *, panel: str | None = None,
@@ -526,8 +548,9 @@ class Matcher:
                     and "US" in best.entry.lists and "US" not in other.entry.lists:
                 continue
             if _method_variants(best.entry, other.entry) and (
-                    other.unasked_method or {best.entry.method, other.entry.method} <= {"", "Automated count"}):
-                continue  # same test by a named method nobody asked for: the method-less code stands
+                    other.unasked_method or not other.entry.method
+                    or {best.entry.method, other.entry.method} <= {"", "Automated count"}):
+                continue  # same test by a named method nobody asked for, or without one: one concept
             if self._much_rarer(best.entry, other.entry):
                 continue
             if frozenset((best.entry.code, other.entry.code)) in _ONE_CONCEPT_ON_REPORTS:
