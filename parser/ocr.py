@@ -152,7 +152,37 @@ def reread_in_language(image: Image.Image, words: list[Word], dpi: int) -> list[
     if code not in tesseract.installed_languages():
         log.warning("ocr: no tesseract data for %s (%s); kept the English reading", guess.name, code)
         return words
-    return tesseract.ocr_words(image, dpi=dpi, language=code)
+    return units_from_first_pass(tesseract.ocr_words(image, dpi=dpi, language=code), words)
+
+
+# The page-language models (deu, fra, ita, spa data) misread units that the English model reads
+# right ("mog/dL", "g/aL", "mmol/lL", "90" for "%"); on the fresh dev pages where the two readings of
+# one box differ and only the English one is a unit, it was the printed unit 39 times, the other
+# reading once. A nearly blank first-pass guess (below this confidence) is no evidence.
+MIN_FIRST_PASS_UNIT_CONFIDENCE = 0.2
+MIN_SAME_BOX_OVERLAP = 0.5
+
+
+def units_from_first_pass(words: list[Word], first: list[Word]) -> list[Word]:
+    """The language pass's `words`, each that is no unit where the English pass (`first`) read
+    one unit in the same box taking the English reading."""
+    units = [w for w in first if w.conf >= MIN_FIRST_PASS_UNIT_CONFIDENCE and is_unit(w.text)]
+    taken = {}
+    for unit in units:
+        same = [i for i, word in enumerate(words) if _overlap(word, unit) >= MIN_SAME_BOX_OVERLAP]
+        if len(same) == 1 and not is_unit(words[same[0]].text):
+            taken[same[0]] = replace(words[same[0]], text=unit.text, conf=unit.conf)
+    return [taken.get(i, word) for i, word in enumerate(words)]
+
+
+def _overlap(a: Word, b: Word) -> float:
+    """Intersection over union of two word boxes."""
+    width = min(a.x1, b.x1) - max(a.x0, b.x0)
+    height = min(a.bottom, b.bottom) - max(a.top, b.top)
+    if width <= 0 or height <= 0:
+        return 0.0
+    inter = width * height
+    return inter / ((a.x1 - a.x0) * (a.bottom - a.top) + (b.x1 - b.x0) * (b.bottom - b.top) - inter)
 
 
 # Tesseract reads the square brackets of a printed range as braces ("{<5.0]", "[<150}",
@@ -356,7 +386,9 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
         if new is None:
             continue
         replaced[cell[0]] = new
-        for i in cell[1:]:
+        # A sure word between the cell's doubtful ones (the dash of "36 - 45") is re-read too.
+        inner = _inside_box(words, box) if len(new) > 1 else []
+        for i in set(cell[1:]) | {i for i in inner if i != cell[0]}:
             replaced[i] = []
     if replaced:
         log.debug("ocr re-read: %d of %d doubtful cells replaced", len(replaced), len(cells))
@@ -372,6 +404,13 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
 _CELL_MARKS = frozenset({"H", "L", "HH", "LL", "*", "**", "+", "++", "↑", "↓", "<", ">", "≤", "≥",
                          "<=", ">=", "-", "–"})
 MIN_SPLIT_REREAD_CONFIDENCE = 0.6
+
+
+def _inside_box(words: list[Word], box) -> list[int]:
+    """Indexes of the words whose centre lies inside `box` (x0, top, x1, bottom)."""
+    x0, top, x1, bottom = box
+    return [i for i, w in enumerate(words)
+            if x0 <= (w.x0 + w.x1) / 2 <= x1 and top <= (w.top + w.bottom) / 2 <= bottom]
 
 
 def _cell_replacement(inside: list[Word], first: list[Word], box) -> list[Word] | None:

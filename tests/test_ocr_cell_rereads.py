@@ -32,3 +32,14 @@ def test_words_or_an_unsure_re_reading_keep_the_first_reading():
     assert _cell_replacement([_w("Hb", 0, 0.9), _w("12", 30, 0.9)], [_w("Hb12", 500, 0.3)], BOX) is None
     assert _cell_replacement([_w("12.6", 0, 0.45), _w("L", 30, 0.45)], [_w("12.6.1", 500, 0.31)], BOX) is None
     assert _cell_replacement([_w("H", 0, 0.9), _w("L", 30, 0.9)], [_w("HL", 500, 0.1)], BOX) is None
+
+
+def test_a_sure_dash_between_two_doubtful_bounds_is_not_doubled(monkeypatch):
+    from PIL import Image
+    import parser.ocr as ocr
+    words = [_w("36", 500, 0.7), _w("-", 525, 0.95), _w("45", 540, 0.5), _w("%", 600, 0.95)]
+    # The stacked cell's re-reading: the range whole (x in the stacked image).
+    reread = [_w("36", 500 - DX, 0.9, 0, 400), _w("-", 525 - DX, 0.9, 0, 400), _w("45", 540 - DX, 0.9, 0, 400)]
+    monkeypatch.setattr(ocr.tesseract, "ocr_words", lambda *a, **k: reread)
+    got = ocr.reread_doubtful_numbers(Image.new("L", (700, 200), 255), words, 300)
+    assert [w.text for w in got] == ["36", "-", "45", "%"]

@@ -100,3 +100,12 @@ def test_a_power_unit_split_where_its_caret_was_is_joined():
     # A value before a unit stays apart.
     words = [_word("107", 0), _word("mg/dL", 20)]
     assert [w.text for w in repair_power_units(words)] == ["107", "mg/dL"]
+
+
+def test_the_language_pass_takes_a_unit_only_the_english_pass_read_in_the_same_box():
+    from parser.ocr import units_from_first_pass
+    english = [_word("0,98", 0, 0.9), _word("mg/dL", 40, 0.8), _word("12,0", 100, 0.9), _word("mm", 160, 0.0)]
+    german = [_word("0,98", 0, 0.9), _word("mog/dL", 40, 0.7), _word("12,5", 100, 0.5), _word("m", 160, 0.9)]
+    # Numbers and a blank English guess stay as the language pass read them.
+    assert [w.text for w in units_from_first_pass(german, english)] == ["0,98", "mg/dL", "12,5", "m"]
+    assert [w.text for w in units_from_first_pass([_word("mg/dl", 40)], english)] == ["mg/dl"]
