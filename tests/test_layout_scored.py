@@ -59,6 +59,24 @@ def test_rows_above_the_first_header_are_read_by_content_only_as_a_run():
     after = [_header(140), [(40, 160, "Sodium"), (250, 160, "139"), (360, 160, "mmol/L"), (450, 160, "135 - 145")]]
     rows = [r.name for r in document_rows(document(page(lines + after)))]
     assert rows == ["Albumin", "Globulin", "Total Protein", "Sodium"]
-    # One such line alone (a metadata line ending in a unit and a range) is not a table.
-    rows = [r.name for r in document_rows(document(page(lines[:1] + after)))]
-    assert rows == ["Sodium"]
+    assert not any(r.ambiguous for r in document_rows(document(page(lines + after))))
+    # One such line alone is no table: it is read only as a doubtful row (see below).
+    rows = [(r.name, r.ambiguous) for r in document_rows(document(page(lines[:1] + after)))]
+    assert rows == [("Albumin", True), ("Sodium", False)]
+
+
+def test_a_line_no_row_took_that_reads_as_a_whole_result_is_recovered_as_doubtful():
+    from parser.layout.document import _with_unread_rows
+    from parser.lines import page_lines
+
+    p = page([[(40, 100, "Sodium"), (250, 100, "139"), (360, 100, "mmol/L"), (450, 100, "135 - 145")],
+              [(40, 115, "Urea"), (250, 115, "5.2"), (360, 115, "mmol/L")],
+              [(40, 130, "Creatinine"), (250, 130, "68"), (360, 130, "umol/L"), (450, 130, "45 - 90")]])
+    from parser.layout.rows import RawRow
+
+    sodium, urea, creatinine = page_lines(p)
+    read = RawRow(page=1, name="Sodium", value="139", units="mmol/L", range_text="135 - 145",
+                  words=list(sodium.words))
+    rows = _with_unread_rows([read], [(p, [sodium, urea, creatinine])])
+    assert [(r.name, r.value, r.ambiguous, r.from_header) for r in rows] == [
+        ("Sodium", "139", False, True), ("Creatinine", "68", True, False)]  # Urea: no range printed

@@ -23,7 +23,7 @@ from parser.layout.rows import (
     NON_RESULT_NAMES, RawRow, has_name_letters, heading_text, without_marks,
 )
 from parser.layout.table import table_rows
-from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
+from parser.lines import Line, boilerplate_keys, is_boilerplate, is_prose, median_size, page_lines, word_size
 from parser.page import Document, Page, Word
 
 
@@ -105,8 +105,11 @@ def document_rows(doc: Document) -> list[RawRow]:
     panel: str | None = None
     specimen: str | None = None
     last_table: list[RawRow] = []  # rows of the table read last (a range block may follow it)
+    body: list[tuple[Page, list[Line]]] = []
+    headed: dict[int, Header] = {}  # the header each line of a table region is read under
     for page in doc.pages:
         lines = _content_lines(page, keys)
+        body.append((page, lines))
         regions = _regions(lines, page)
         if not regions and carried:
             scale = page.width / carried_width if carried_width else 1.0
@@ -123,10 +126,10 @@ def document_rows(doc: Document) -> list[RawRow]:
         attach_block_ranges(last_table, above_ranges)
         if carried and above:  # the last page's table runs on above this page's first header
             scale = page.width / carried_width if carried_width else 1.0
-            for header in carried:
-                found, panel, specimen = _region_rows(above, header.shifted(scale), page, panel,
-                                                      specimen, titled=False)
+            for header in (h.shifted(scale) for h in carried):
+                found, panel, specimen = _region_rows(above, header, page, panel, specimen, titled=False)
                 rows.extend(found)
+                headed.update((id(line), header) for line in above)
         elif above:
             rows.extend(_rows_above_tables(above, panel))
         for header, region_lines, title in regions:
@@ -135,9 +138,49 @@ def document_rows(doc: Document) -> list[RawRow]:
             last_table, panel, specimen = _region_rows(region_lines, header, page, panel, specimen,
                                                        titled=title is not None)
             rows.extend(last_table)
+            headed.update((id(line), header) for line in region_lines)
         carried = [h for h, _, _ in regions if h.page == page.number] or carried
         carried_width = page.width
+    rows = _with_unread_rows(rows, body, headed)
     return [part for row in rows for part in split_measurements(row)]
+
+
+def _with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]],
+                      headed: dict[int, Header] | None = None) -> list[RawRow]:
+    """The rows, with a row for each line no row took a word from that reads by its own words
+    as a whole result: a name, a number, a unit and a range (a row the tables' reading lost,
+    as a layout it does not know loses them). Such a row is marked as guessed from content
+    and ambiguous, so its confidence says so, and it stands where it is printed."""
+    used = {id(word) for row in rows for word in row.words}
+    found: list[RawRow] = []
+    for page, lines in body:
+        for line in lines:
+            if any(id(word) in used for word in line.words) or is_prose(line) or _header_line(line, page):
+                continue
+            read = content_rows([line], None)
+            header = (headed or {}).get(id(line))
+            if read and _whole_result(read[0]) and (header is None or _in_value_column(read[0], line, header)):
+                read[0].ambiguous = True
+                found.append(read[0])
+    if not found:
+        return rows
+    return sorted(rows + found, key=lambda r: (r.page, min((w.top for w in r.words), default=0.0)))
+
+
+def _in_value_column(row: RawRow, line: Line, header: Header) -> bool:
+    """Under a header, the number read as the value must stand in a value column (or in none
+    the header names): a previous result's column never gives a row its value."""
+    first = row.value.split()[0]
+    word = next((w for w in line.words if w.text == first and w.x0 > line.words[0].x1), None)
+    if word is None:
+        return False
+    kind = header.assign(word.x0, word.x1, word.text, word_size(word))
+    return kind is None or kind in cols.VALUE_KINDS
+
+
+def _whole_result(row: RawRow) -> bool:
+    return bool(row.units and row.range_text and cols.content_kind(row.value) == cols.RESULT
+                and ":" not in row.name and sum(ch.isalpha() for ch in row.name) >= 3)
 
 
 # Rows read by content above a document's first table header count only as a run this long:
