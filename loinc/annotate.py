@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import re
 
-from loinc.matcher import MatchResult, get_matcher
+from loinc.matcher import AUTO_MATCH, NEEDS_REVIEW, MatchResult, get_matcher
 from loinc.table import Entry
-from loinc.units import ORDINAL
+from loinc.units import COUNT_CONC, FRACTION, ORDINAL, unit_kind
 from parser import vocabulary
 from parser.models import LabReportResult, LoincMatch, ReportData
 
@@ -96,17 +96,75 @@ def value_kind(result: LabReportResult) -> str | None:
     return ORDINAL
 
 
-def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | None = None) -> MatchResult:
+# A unitless differential prints fractions of the leucocytes (0.58, summing to 1) or percentages
+# (summing to 100); absolute counts without a unit sum to the white count. The sum of the rows
+# says which, where one row alone cannot (basophils 0.03 is a fraction or a count in 10^9/L).
+_SUM_OF_FRACTIONS = ((0.9, 1.1), (90.0, 110.0))
+_COUNT_SUM_TOLERANCE = 0.15
+_WHITE_COUNT_CODES = {"6690-2", "26464-8"}
+
+
+def _number(value: str) -> float | None:
+    try:
+        return float(value.strip().replace(",", "."))
+    except ValueError:
+        return None
+
+
+def _is_differential_cell(found: MatchResult) -> bool:
+    """The row's best code is a white cell type (LOINC counts it per 100 leukocytes)."""
+    return bool(found.matches) and get_matcher().white_cell_type(found.matches[0][0])
+
+
+def differential_kinds(results: list[LabReportResult]) -> dict[int, str]:
+    """Row index -> FRACTION or COUNT_CONC for the unitless rows of a white-cell differential,
+    decided by what their values add up to; empty when the sum says nothing."""
+    cells = {index: _number(result.value) for index, result in enumerate(results)
+             if not result.units and _number(result.value) is not None}
+    cells = {index: value for index, value in cells.items() if _is_differential_cell(match_result(results[index]))}
+    if len(cells) < 3:
+        return {}
+    total = sum(cells.values())
+    if any(low <= total <= high for low, high in _SUM_OF_FRACTIONS):
+        return dict.fromkeys(cells, FRACTION)
+    white = next((_number(r.value) for r in results if r.units and _top_code(r) in _WHITE_COUNT_CODES), None)
+    if white and abs(total - white) <= _COUNT_SUM_TOLERANCE * white:
+        return dict.fromkeys(cells, COUNT_CONC)
+    return {}
+
+
+def _top_code(result: LabReportResult) -> str | None:
+    found = match_result(result)
+    return found.matches[0][0].code if found.matches else None
+
+
+def unit_in_text(units: str | None) -> str | None:
+    """The one unit inside a unit cell that carries more ("T mmol/L", "nmol/l 75-250", "° %"), or None
+    when the cell is a unit already, holds no unit, or holds units of different kinds."""
+    if not units or unit_kind(units) is not None:
+        return None
+    found = {unit_kind(token): token for token in units.split() if unit_kind(token) is not None}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | None = None,
+                 kind: str | None = None) -> MatchResult:
+    """`kind`: what the report says of the row's quantity when the row has no unit (differential_kinds)."""
     specimen = None if result.sample_type in _NO_SPECIMEN else result.sample_type
-    return get_matcher().match(
+    units = result.units
+    recovered = unit_in_text(units)
+    found = get_matcher().match(
         name_for_matching(result),
-        result.units,
+        recovered or units,
         panel=result.source_panel_name,
         specimen=specimen,
         calculated=result.measurement_kind == "calculated",
         aliases=aliases,
-        value_kind=value_kind(result),
+        value_kind=kind or value_kind(result),
     )
+    if recovered and found.status == AUTO_MATCH:  # the unit cell read more than a unit: a person checks
+        return MatchResult(NEEDS_REVIEW, found.matches)
+    return found
 
 
 def annotate_report(report: ReportData, aliases: dict[tuple[str, str], str] | None = None) -> None:
@@ -116,8 +174,9 @@ def annotate_report(report: ReportData, aliases: dict[tuple[str, str], str] | No
     with `loinc.matcher.alias_key`; an exact hit is an auto_match.
     """
     counts = {"auto_match": 0, "needs_review": 0, "no_match": 0}
-    for result in report.results:
-        found = match_result(result, aliases)
+    kinds = differential_kinds(report.results)
+    for index, result in enumerate(report.results):
+        found = match_result(result, aliases, kinds.get(index))
         result.loinc_matches = [to_loinc_match(entry, confidence) for entry, confidence in found.matches[:5]]
         result.loinc_match_status = found.status
         counts[found.status] = counts.get(found.status, 0) + 1

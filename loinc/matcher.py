@@ -155,6 +155,7 @@ class Matcher:
         for entry in self.entries:
             if entry.kinds & {"count_conc", "fraction"}:
                 self._cell_kinds.setdefault(_cell_key(entry), set()).update(entry.kinds)
+        self._per_leukocytes = {_cell_key(e) for e in self.entries if "/100 leukocytes" in e.component.lower()}
         self._is_mass = [e.property.lower().startswith("mass") for e in self.entries]
         self._count_scale = [_largest_count(e) for e in self.entries]
         self._by_calculation = ["calc" in e.method.lower() or " Calc" in e.short_name for e in self.entries]
@@ -592,6 +593,10 @@ class Matcher:
         ranked = self.rank(text, keep=top)
         _status, features = self.judge(text, None, ranked)
         return list(zip((c.entry for c in ranked[:top]), self._confidences(ranked[:top], features)))
+
+    def white_cell_type(self, entry: Entry) -> bool:
+        """A cell type LOINC counts per 100 leukocytes: one of a white-cell differential's rows."""
+        return _cell_key(entry) in self._per_leukocytes
 
     def lookup(self, code: str) -> Entry | None:
         return self._by_code.get((code or "").strip())

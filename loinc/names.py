@@ -195,8 +195,45 @@ def _specimen_pattern() -> re.Pattern[str]:
 _TRAILING_SPECIMEN_LETTER = re.compile(r",\s*([SPU])\.?\s*$", re.IGNORECASE)
 
 
+# IFCC-IUPAC NPU names, as Spanish (SEQC) and Nordic hospital laboratories print them:
+# "System—Component; kind-of-quantity" ("Srm—Tiroxina(no unida a proteína); c.sust.",
+# "P—Creatininium; subst.c."). The system names the specimen and the kind of quantity the property:
+# both are what a unit would tell. Only with a dash that is no hyphen (em/en dash or "--").
+_NPU = re.compile(r"^\s*([A-Za-z]{1,4}(?:\([A-Za-z]{1,4}\))?)\s*(?:—|–|--)\s*(.+?)\s*;\s*([^;]{2,24})$")
+_NPU_SYSTEMS = {
+    "srm": "serum_plasma", "s": "serum_plasma", "p": "serum_plasma", "pla": "serum_plasma", "pl": "serum_plasma",
+    "b": "blood", "sng": "blood", "san": "blood", "bld": "blood", "u": "urine", "orn": "urine", "ur": "urine",
+    "csf": "csf", "lcr": "csf",
+}
+_NPU_KINDS = (  # folded kind-of-quantity abbreviations (Spanish, English) -> unit kind
+    (re.compile(r"^(?:c ?sust|subst ?c|amount ?c|substc)"), "molar_conc"),
+    (re.compile(r"^(?:c ?masa|mass ?c)"), "mass_conc"),
+    (re.compile(r"^(?:c ?num|num ?c|c ?n[uú]m)"), "count_conc"),
+    (re.compile(r"^(?:fr ?\w+|\w+ ?fr)$"), "fraction"),
+    (re.compile(r"^(?:c ?cat|cat ?c)"), "units"),
+)
+
+
+def _read_npu(printed: str) -> tuple[str, str | None, str | None] | None:
+    """(component, specimen group, unit kind) of an NPU-style name, or None."""
+    found = _NPU.match(printed)
+    if found is None:
+        return None
+    system = fold(found.group(1)).split()[0]
+    kind_text = fold(found.group(3))
+    kind = next((k for pattern, k in _NPU_KINDS if pattern.search(kind_text)), None)
+    if system not in _NPU_SYSTEMS and kind is None:
+        return None  # a dash and a semicolon, but not the NPU form
+    return found.group(2), _NPU_SYSTEMS.get(system), kind
+
+
 @lru_cache(maxsize=65536)
 def read_name(printed: str) -> ReadName:
+    npu = _read_npu(printed)
+    if npu is not None:
+        read = read_name(npu[0])
+        return ReadName(read.analyte, read.specimen or npu[1], read.calculated, read.wants_count,
+                        read.unit_kind or npu[2], read.quantitative)
     letter = _TRAILING_SPECIMEN_LETTER.search(printed)
     if letter:
         printed = f"{letter.group(1)} {printed[:letter.start()]}"  # read like "S. Alkaline phosphatase"

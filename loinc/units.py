@@ -112,6 +112,10 @@ def _synonyms() -> dict[str, str]:
     return {_fold(k): v for k, v in raw.items()}
 
 
+# LifeLabs and other Canadian reports print counts in E-notation: "x E9/L", "E12/L" (10^9/L, 10^12/L).
+_E_NOTATION = re.compile(r"^(?:x\s*)?e\s?(\d{1,2})(?=\s*/)")
+
+
 @lru_cache(maxsize=4096)
 def normalize_unit(unit: str | None) -> str:
     """Canonical lower-case spelling used for kinds and alias keys ('' when absent)."""
@@ -122,6 +126,7 @@ def normalize_unit(unit: str | None) -> str:
     text = re.sub(r"\s*/\s*", "/", text)
     text = re.sub(r"\s*\^\s*", "^", text)
     text = re.sub(r"\s*(x|\*)\s*10", r"x10", text)
+    text = _E_NOTATION.sub(r"x10^\1", text)
     text = text.replace("mcg", "ug").replace("gms", "g").replace("gm/", "g/")
     text = text.replace("[iu]", "iu").replace("mm[hg]", "mmhg").replace("mm hg", "mmhg")
     return re.sub(r"\s+", " ", text).strip(" .")

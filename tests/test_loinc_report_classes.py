@@ -57,3 +57,69 @@ def test_a_named_method_still_chooses_its_code(matcher):
 def test_names_labs_print_for_common_analytes(matcher, name, unit, codes):
     result = matcher.match(name, unit)
     assert result.status in (AUTO_MATCH, NEEDS_REVIEW) and _codes(result)[0] in codes
+
+
+@pytest.mark.parametrize(("name", "code", "status"), [
+    ("Srm—Tiroxina(no unida a proteína); c.sust.", "14920-3", AUTO_MATCH),  # serum, substance conc.
+    ("Srm—Creatinina; c.sust.", "14682-9", AUTO_MATCH),
+    ("Srm—Creatinina; c.masa", "2160-0", AUTO_MATCH),
+    ("Sng—Neutrófilos; fr.núm.", "26511-6", AUTO_MATCH),  # blood, number fraction
+])
+def test_npu_names_say_their_specimen_and_kind_of_quantity(matcher, name, code, status):
+    result = matcher.match(name)  # no unit: the kind of quantity in the name decides mass vs moles
+    assert _codes(result)[0] == code and result.status == status
+
+
+def test_a_hyphenated_name_is_no_npu_name():
+    from loinc.names import read_name
+    assert read_name("Anti-HCV; screening").unit_kind is None
+
+
+@pytest.mark.parametrize(("unit", "magnitude"), [("x E9/L", 1e9), ("E12/L", 1e12), ("x E12/L", 1e12)])
+def test_e_notation_count_units(unit, magnitude):
+    from loinc.units import COUNT_CONC, count_magnitude, unit_kind
+    assert unit_kind(unit) == COUNT_CONC and count_magnitude(unit) == magnitude
+
+
+@pytest.mark.parametrize(("cell", "unit"), [
+    ("T mmol/L", "mmol/L"), ("nmol/l 75-250 EE", "nmol/l"), ("x10^3/µL 1,80 - 7,50", "x10^3/µL"), ("° %", "%"),
+    ("mmol/L", None), ("mg/dL mmol/L", None), ("abc", None),
+])
+def test_the_one_unit_inside_a_unit_cell_that_reads_more(cell, unit):
+    from loinc.annotate import unit_in_text
+    assert unit_in_text(cell) == unit
+
+
+def test_a_recovered_unit_chooses_the_code_but_a_person_checks_it():
+    from loinc.annotate import match_result
+    from parser.models import LabReportResult
+    found = match_result(LabReportResult(test_name="Créatinine", value="71", units="T µmol/L"))
+    assert found.matches[0][0].code == "14682-9" and found.status == NEEDS_REVIEW
+
+
+def _rows(values, unit=None, white=None):
+    from parser.models import LabReportResult
+    names = ["Segmenters", "Lymphocytes", "Monocytes", "Eosinophils", "Basophils"]
+    rows = [LabReportResult(test_name=n, value=v, units=unit) for n, v in zip(names, values)]
+    if white is not None:
+        rows.insert(0, LabReportResult(test_name="WBC Count", value=white, units="x10^9/L"))
+    return rows
+
+
+@pytest.mark.parametrize(("values", "white", "code"), [
+    (["0.58", "0.33", "0.06", "0.03", "0.00"], None, {"26478-8", "736-9"}),  # fractions summing to 1
+    (["58", "33", "6", "3", "0"], None, {"26478-8", "736-9"}),  # percentages summing to 100
+    (["4.5", "2.6", "0.5", "0.2", "0.05"], "7.8", {"26474-7", "731-0"}),  # counts summing to the white count
+])
+def test_a_unitless_differential_is_read_by_what_it_sums_to(values, white, code):
+    from loinc.annotate import annotate_report
+    from parser.models import ReportData
+    report = ReportData(results=_rows(values, white=white))
+    annotate_report(report)
+    lymphocytes = next(r for r in report.results if r.test_name == "Lymphocytes")
+    assert lymphocytes.loinc_matches[0].loinc_code in code
+
+
+def test_a_unitless_differential_that_sums_to_nothing_stays_undecided():
+    from loinc.annotate import differential_kinds
+    assert differential_kinds(_rows(["4.5", "33", "0.5", "3", "0.05"], white="7.8")) == {}
