@@ -59,6 +59,12 @@ _SHORT_PROPERTY = {
 }
 
 
+# MIMIC-IV map rows whose code names another test: "Anti-Microsomal Antibody" is the thyroid
+# microsomal (thyroperoxidase) antibody, not 8077-0 "Mitochondria Ab"; as an alias it drew
+# "Anti-TPO Antibodies" to the mitochondria code.
+MIMIC_MISMAPPED = {("Anti-Microsomal Antibody", "8077-0")}
+
+
 def parse_long_name(long_name: str) -> dict[str, str]:
     """Split a long common name into component, property, system, method and timing."""
     text = long_name
@@ -188,7 +194,7 @@ def build(source: Path) -> dict:
         entries.setdefault(code, {**row, "ranks": [], "lists": ["common"]})
     for item in train:
         code = item["code"]
-        if not LOINC_CODE.match(code) or not item["concept_name"]:
+        if not LOINC_CODE.match(code) or not item["concept_name"] or (item["label"], code) in MIMIC_MISMAPPED:
             continue
         entry = entries.setdefault(
             code,

@@ -123,3 +123,15 @@ def test_a_unitless_differential_is_read_by_what_it_sums_to(values, white, code)
 def test_a_unitless_differential_that_sums_to_nothing_stays_undecided():
     from loinc.annotate import differential_kinds
     assert differential_kinds(_rows(["4.5", "33", "0.5", "3", "0.05"], white="7.8")) == {}
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("Procalcitonin", "ng/mL", "33959-8"), ("hs Troponin T", "ng/L", "6598-7"),
+    ("TPO Antibodies", None, "8099-4"), ("Anti-TPO Antibodies", "IU/mL", "8099-4"),
+])
+def test_codes_grown_from_the_loinc_component_list_and_a_mismapped_mimic_alias_left_out(matcher, name, unit, code):
+    assert _codes(matcher.match(name, unit))[0] == code
+
+
+def test_the_mismapped_mimic_row_is_no_alias_of_the_mitochondria_code(matcher):
+    assert all(label != "Anti-Microsomal Antibody" for label, _f, _u in matcher.lookup("8077-0").aliases)
