@@ -155,11 +155,13 @@ def _with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]],
     found: list[RawRow] = []
     for page, lines in body:
         for line in lines:
-            if any(id(word) in used for word in line.words) or is_prose(line) or _header_line(line, page):
+            if any(id(word) in used for word in line.words):
                 continue
-            read = content_rows([line], None)
+            read = content_rows([line], None)  # the cheap tests first: most lines fail them
+            if not read or not _whole_result(read[0]) or is_prose(line) or _header_line(line, page):
+                continue
             header = (headed or {}).get(id(line))
-            if read and _whole_result(read[0]) and (header is None or _in_value_column(read[0], line, header)):
+            if header is None or _in_value_column(read[0], line, header):
                 read[0].ambiguous = True
                 found.append(read[0])
     if not found:
