@@ -22,7 +22,9 @@ A row is wrong when its value, unit, range or interpretation differs from the ex
 `--sealed N` (4 or later) prints only that sealed HTML slice's calibration and routing (aggregates per
 language group and form; never a document): the routing on reports nothing was tuned on.
 `--reallike dev|sealed` prints the same for the real-like family (fixtures/README.md), per batch
-(batch 3: layouts the parser's developers never saw, dev and sealed alike) and form.
+(batch 3: layouts the parser's developers never saw, dev and sealed alike) and form; `--batches 1,2,3`
+(the default) says which batches: 4 and 5 are sealed, dev reports too, and are never parsed unless named.
+Routing figures print "rows only" (without review.routing.document_reasons) beside the full routing.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes; with `--fit-batch 2` it only prints, the shipped model stays fitted on half 1).
 `--cache DIR` keeps parses (only valid while the parser is unchanged).
@@ -37,7 +39,7 @@ import sys
 import time
 from pathlib import Path
 
-from benchmarks.review_corpus import Case, drawn, families, html_drawn, reallike, sealed_html
+from benchmarks.review_corpus import OPEN_BATCHES, Case, drawn, families, html_drawn, reallike, sealed_html
 from fixtures.htmlgen.build import SEALED_SLICES
 from review import risk
 from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
@@ -118,9 +120,15 @@ def figures(cases: list[Case], decide) -> dict:
     }
 
 
-def risk_decider(threshold: float, max_expected: float, model: tuple[float, ...] | None = None):
+def risk_decider(threshold: float, max_expected: float, model: tuple[float, ...] | None = None,
+                 document_checks: bool = True):
     return lambda case: route_report(case.report, threshold=threshold, max_expected_wrong=max_expected,
-                                     model=model).needs_review
+                                     model=model, document_checks=document_checks).needs_review
+
+
+# Routing without the whole-document rules (review.routing.document_reasons): the "rows only" line.
+def rows_only():
+    return risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, document_checks=False)
 
 
 def choose(cases: list[Case], model: tuple[float, ...] | None = None) -> list[dict]:
@@ -144,14 +152,15 @@ def sealed_figures(number: int, cases: list[Case]) -> None:
     """A sealed slice's calibration and routing, aggregates only (no document is ever named)."""
     print(f"Calibration on the sealed slice, {len(cases)} documents (ten equal groups of rows):")
     print_calibration(calibration(cases))
-    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
-    print(f"\n{FAMILY_HEADER}")
+    after, before = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG), rows_only()
+    print(f"\n{FAMILY_HEADER}   (rows only: without the whole-document rules)")
     for form in ("digital", "scan", "photo", None):
         part = [c for c in cases if form is None or f"_{form}." in c.name]
         for language in ("en", "European"):
             chosen = [c for c in part if (c.name.startswith("sealed_en_")) == (language == "en")]
             if chosen:
                 print(line(f"SEALED-{number} {language} {form or 'all forms'}", figures(chosen, after)))
+    print(line(f"SEALED-{number} everything, rows only", figures(cases, before)))
     print(line(f"SEALED-{number} everything", figures(cases, after)))
 
 
@@ -159,15 +168,18 @@ def reallike_figures(folder: str, cases: list[Case]) -> None:
     """The real-like family's routing per batch and form, and its calibration (aggregates only)."""
     print(f"Calibration on the real-like {folder} reports, {len(cases)} documents (ten equal groups of rows):")
     print_calibration(calibration(cases))
-    after = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG)
-    print(f"\n{FAMILY_HEADER}")
+    after, before = risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG), rows_only()
+    print(f"\n{FAMILY_HEADER}   (rows only: without the whole-document rules)")
     for batch in sorted({case.name.split("/", 1)[0] for case in cases}):  # named <batch>/<file>
         for form in ("digital", "scan", "photo"):
             chosen = [c for c in cases if c.name.startswith(f"{batch}/") and _form(c.name) == form]
             if chosen:
                 print(line(f"reallike-{batch} {folder} {form}", figures(chosen, after)))
-        print(line(f"reallike-{batch} {folder} all forms",
-                   figures([c for c in cases if c.name.startswith(f"{batch}/")], after)))
+        in_batch = [c for c in cases if c.name.startswith(f"{batch}/")]
+        print(line(f"reallike-{batch} {folder} all, rows only", figures(in_batch, before)))
+        print(line(f"reallike-{batch} {folder} all forms", figures(in_batch, after)))
+    print(line(f"reallike {folder} all batches, rows only", figures(cases, before)))
+    print(line(f"reallike {folder} all batches", figures(cases, after)))
 
 
 def _form(name: str) -> str:
@@ -188,7 +200,7 @@ def html_parts(cases: list[Case]) -> dict[str, list[Case]]:
 def half(number: int, html_sizes: dict[str, tuple[int, int]], cache: Path | None, digital: bool = False) -> list[Case]:
     """Half `number` of the fit/check material: a real-like batch's dev reports and an html split."""
     split = "fit" if number == 1 else "check"
-    cases = [c for c in reallike("dev", cache) if c.name.startswith(f"{number}/")]
+    cases = list(reallike("dev", cache, batches=(str(number),)))
     cases += list(html_drawn(split, *html_sizes[split], cache))
     return [c for c in cases if not digital or _form(c.name) == "digital"]
 
@@ -226,6 +238,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                          help="digital documents only (no scans or photos: OCR is the slow part)")
     options.add_argument("--reallike", choices=("dev", "sealed"),
                          help="only the real-like family's dev or sealed reports (sealed: aggregates only)")
+    options.add_argument("--batches", default=",".join(OPEN_BATCHES), metavar="1,2,3",
+                         help="real-like batches --reallike reads (default: the open ones; 4 and 5 are sealed)")
     options.add_argument("--sealed", type=int, choices=REVIEWED_SLICES, metavar="N",
                          help=f"only sealed HTML slice N, {REVIEWED_SLICES[0]} or later (fixtures/README.md): "
                               "aggregates only")
@@ -284,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
     started = time.perf_counter()
     if args.reallike:
-        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache)))
+        batches = tuple(b.strip() for b in args.batches.split(",") if b.strip())
+        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache, batches)))
         return 0
     if args.sealed:
         sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
