@@ -35,7 +35,7 @@ class Cells:
 
     def value_kind(self) -> str | None:
         for kind in cols.VALUE_KINDS:
-            if self.text(kind).strip():
+            if kind in self.cells and self.text(kind).strip():  # most lines hold one kind
                 return kind
         return None
 
