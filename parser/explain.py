@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from parser import columns as cols
 from parser.api import check_readable
 from parser.layout import RawRow, document_rows, is_non_result_label
+from parser.layout.cumulative import dates_line
 from parser.lines import Line, boilerplate_keys, is_boilerplate, is_prose, page_lines
 from parser.metadata import labelled_pairs
 from parser.normalize import Context, normalize_row, rejection_reason
@@ -69,6 +70,8 @@ def _describe(row: RawRow, units: str | None) -> str:
         parts.append(f"flag {row.flag!r}")
     if row.panel:
         parts.append(f"panel {row.panel!r}")
+    if row.ambiguous and not row.from_header:
+        parts.append("doubtful: read by content, no table placed it")
     return ", ".join(parts)
 
 
@@ -79,6 +82,8 @@ def _line_reason(line: Line, page, keys) -> str:
     words = [(w.text, w.x0, w.x1) for w in line.words]
     if cols.find_headers(words, line.top, line.bottom, page.number, page.width):
         return "table header"
+    if dates_line(line) is not None:
+        return "dates heading a cumulative table's columns (the latest is the result)"
     if labelled_pairs([line]):
         return "metadata label and value"
     if is_prose(line):

@@ -42,3 +42,11 @@ def test_dates_that_order_differently_read_day_or_month_first_make_no_table():
                                      [(n, v[:2], u, r) for n, v, u, r in TABLE]))
     assert rows == []
 
+
+
+def test_explain_names_the_dates_line_of_a_cumulative_table():
+    from parser.explain import explain_document, format_explanation
+
+    text = format_explanation(explain_document(_cumulative(["12/09/23", "18/07/24", "04/03/25"], TABLE)))
+    assert "'Date 12/09/23 18/07/24 04/03/25': dates heading a cumulative table's columns" in text
+    assert "read: 'Haemoglobin' = '109 L'" in text

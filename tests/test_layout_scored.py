@@ -80,3 +80,14 @@ def test_a_line_no_row_took_that_reads_as_a_whole_result_is_recovered_as_doubtfu
     rows = _with_unread_rows([read], [(p, [sodium, urea, creatinine])])
     assert [(r.name, r.value, r.ambiguous, r.from_header) for r in rows] == [
         ("Sodium", "139", False, True), ("Creatinine", "68", True, False)]  # Urea: no range printed
+
+
+def test_explain_marks_a_row_read_by_content_as_doubtful():
+    from parser.explain import explain_document, format_explanation
+
+    doc = document(page([[(40, 60, "Albumin"), (200, 60, "41"), (260, 60, "g/L"), (320, 60, "(35-50)")],
+                         _header(140),
+                         [(40, 160, "Sodium"), (250, 160, "139"), (360, 160, "mmol/L"), (450, 160, "135 - 145")]]))
+    text = format_explanation(explain_document(doc))
+    assert "'Albumin' = '41', units 'g/L', range '(35-50)', doubtful: read by content" in text
+    assert "'Sodium' = '139', units 'mmol/L', range '135 - 145'\n" in text + "\n"

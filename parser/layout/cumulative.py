@@ -20,7 +20,7 @@ from datetime import date
 
 from parser import columns as cols
 from parser.columns import Column, Header
-from parser.lines import Line
+from parser.lines import Line, Phrase
 from parser.page import Page
 from parser.ranges import looks_like_range
 from parser.units import is_unit
@@ -34,18 +34,14 @@ _MAX_LABEL_LINES = 3
 def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, int] | None:
     """The header of a cumulative table whose dates are printed on line i, and how many lines
     it uses (the dates' line and the label lines under it); None if line i is not one."""
-    phrases = lines[i].phrases()
-    dated = [(p, _dates(p.text)) for p in phrases]
-    first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
-    if first is None or first > 1 or any(d is None for _, d in dated[first:]) or len(dated) - first < 2:
-        return None  # an optional label ("Date"), then dates alone to the line's end
-    if first == 1 and re.search(r"\d", phrases[0].text):
+    dated = dates_line(lines[i])
+    if dated is None:
         return None
-    latest = _latest([d for _, d in dated[first:]])
+    latest = _latest([d for _, d in dated])
     if latest is None:
         return None
     columns = [Column(cols.PREVIOUS if k != latest else cols.RESULT, p.x0, p.x1, "date")
-               for k, (p, _) in enumerate(dated[first:])]
+               for k, (p, _) in enumerate(dated)]
     used = 1
     while used <= _MAX_LABEL_LINES and i + used < len(lines) and not _data_line(lines[i + used]):
         columns += _label_columns(lines[i + used], columns[-1].x1)
@@ -57,6 +53,19 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     header = Header([name, *sorted(columns, key=lambda c: c.x0)], 0.0, page.width,
                     lines[i].top, lines[i + used - 1].bottom, page.number)
     return header, used
+
+
+def dates_line(line: Line) -> list[tuple[Phrase, tuple[date | None, date | None]]] | None:
+    """The dates of a line of an optional label ("Date") then two or more dates alone, each
+    with its two readings; None for any other line."""
+    phrases = line.phrases()
+    dated = [(p, _dates(p.text)) for p in phrases]
+    first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
+    if first is None or first > 1 or len(dated) - first < 2 or any(d is None for _, d in dated[first:]):
+        return None
+    if first == 1 and re.search(r"\d", phrases[0].text):
+        return None
+    return [(p, d) for p, d in dated[first:] if d is not None]
 
 
 def _dates(text: str) -> tuple[date | None, date | None] | None:
