@@ -121,6 +121,7 @@ def read_page(page: PreparedPage) -> Page:
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
+    words = restore_arrows(prepared, words)
     words = brackets_for_braces(words)
     words = split_run_together_ranges(words)
     words = repair_unit_words(words)
@@ -166,13 +167,18 @@ MIN_SAME_BOX_OVERLAP = 0.5
 def units_from_first_pass(words: list[Word], first: list[Word]) -> list[Word]:
     """The language pass's `words`, each that is no unit where the English pass (`first`) read
     one unit in the same box taking the English reading."""
-    units = [w for w in first if w.conf >= MIN_FIRST_PASS_UNIT_CONFIDENCE and is_unit(w.text)]
+    units = [w for w in first if w.conf >= MIN_FIRST_PASS_UNIT_CONFIDENCE and _unit_reading(w.text)]
     taken = {}
     for unit in units:
         same = [i for i, word in enumerate(words) if _overlap(word, unit) >= MIN_SAME_BOX_OVERLAP]
         if len(same) == 1 and not is_unit(words[same[0]].text):
             taken[same[0]] = replace(words[same[0]], text=unit.text, conf=unit.conf)
     return [taken.get(i, word) for i, word in enumerate(words)]
+
+
+def _unit_reading(text: str) -> bool:
+    """A unit, or one the unit repair puts right ("I/l" for l/l)."""
+    return is_unit(text) or repair_ocr_word(text) is not None
 
 
 def _overlap(a: Word, b: Word) -> float:
@@ -434,11 +440,11 @@ def _cell_replacement(inside: list[Word], first: list[Word], box) -> list[Word] 
 
 
 def _numbers_and_marks(inside: list[Word], first: list[Word]) -> bool:
-    """Several re-read words that are numbers, flags and comparators, at least one a number,
-    each read clearly more confidently than the first reading."""
+    """Several re-read words that are numbers, flags, comparators and units ("58 %" first read
+    as "Duo"), at least one a number, each read clearly more confidently than the first."""
     if len(inside) < 2 or not any(_NUMBER_LIKE.match(w.text) for w in inside):
         return False
-    if not all(_NUMBER_LIKE.match(w.text) or w.text in _CELL_MARKS for w in inside):
+    if not all(_NUMBER_LIKE.match(w.text) or w.text in _CELL_MARKS or is_unit(w.text) for w in inside):
         return False
     least = min(w.conf for w in inside)
     return least >= max(MIN_SPLIT_REREAD_CONFIDENCE, min(w.conf for w in first) + MIN_CONFIDENCE_GAIN)
@@ -564,6 +570,61 @@ def _looks_like_micro(image: Image.Image, word: Word, index: int) -> bool:
     clear = sum(all(pixels[x, y] != 0 for y in range(top, probe)) for x in gap)
     # More than a hairline: a serif p's bowl can leave a one-pixel notch where it meets the stem.
     return clear >= max(2, width // 8)
+
+
+# Tesseract has no arrows: a flag printed as "↑" or "↓" between a value and its unit comes out
+# as "T", "L", "4" or "+", glued by the layout to the unit ("T mmol/L") or the value ("3,12 4").
+# The ink tells: one glyph, a thin stem centred under (or over) a head that widens from a tip.
+MAX_ARROW_CHARS = 2
+
+
+def restore_arrows(image: Image.Image, words: list[Word]) -> list[Word]:
+    """`words` with each short word whose ink is one arrow read as that arrow."""
+    restored = []
+    for word in words:
+        if len(word.text) <= MAX_ARROW_CHARS and word.text not in "↑↓":
+            glyphs = _glyphs(image, word)
+            if len(glyphs) == 1:
+                x0, x1, top, bottom, crop = glyphs[0]
+                arrow = arrow_direction(np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0)
+                if arrow is not None:
+                    word = replace(word, text=arrow)
+        restored.append(word)
+    return restored
+
+
+def arrow_direction(ink: np.ndarray) -> str | None:
+    """"↑" or "↓" when the glyph's ink (rows top to bottom) is an arrow, else None."""
+    height, width = ink.shape
+    if height < 10 or not 1.4 * width <= height <= 3.5 * width or not ink.any(axis=1).all():
+        return None
+    lefts = ink.argmax(axis=1)
+    rights = width - 1 - ink[:, ::-1].argmax(axis=1)
+    widths = rights - lefts + 1
+    head = int(widths.argmax())
+    if head < 0.4 * height:
+        direction, rows = "↑", slice(None)
+    elif head >= 0.6 * height:
+        direction, rows = "↓", slice(None, None, -1)
+    else:
+        return None
+    widths, lefts, rights = widths[rows], lefts[rows], rights[rows]  # the head's end first
+    tail = slice(height // 2, None)
+    stem = float(np.median(widths[tail]))
+    centre = (width - 1) / 2
+    middles = (lefts[tail] + rights[tail]) / 2
+    if widths.max() < max(2.5 * stem, 0.8 * width) or widths[0] > 0.5 * widths.max():
+        return None  # no head, or one flat at its end (T, L)
+    if int(widths.argmax()) < 0.15 * height:
+        return None  # a blob at the end of a long stroke (a rule's junction), no tapering head
+    if (widths[tail] > 1.6 * stem + 1).any() or (np.abs(middles - centre) > 0.15 * width + 1).any():
+        return None  # no single centred stem (4, +, 1)
+    widest = int(widths.argmax())
+    left = float(np.median(lefts[tail])) - lefts[widest]
+    right = rights[widest] - float(np.median(rights[tail]))
+    if min(left, right) < 0.5 * max(left, right):
+        return None  # a head reaching out on one side only (a 4's bar, a 1's flag)
+    return direction
 
 
 def _glyphs(image: Image.Image, word: Word) -> list[tuple[int, int, int, int, Image.Image]]:

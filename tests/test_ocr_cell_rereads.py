@@ -43,3 +43,8 @@ def test_a_sure_dash_between_two_doubtful_bounds_is_not_doubled(monkeypatch):
     monkeypatch.setattr(ocr.tesseract, "ocr_words", lambda *a, **k: reread)
     got = ocr.reread_doubtful_numbers(Image.new("L", (700, 200), 255), words, 300)
     assert [w.text for w in got] == ["36", "-", "45", "%"]
+
+
+def test_a_value_and_its_unit_read_as_a_word_take_their_re_reading():
+    assert [w.text for w in _cell_replacement([_w("58", 0, 0.68), _w("%", 30, 0.68)],
+                                              [_w("Duo", 500, 0.28)], BOX)] == ["58", "%"]
