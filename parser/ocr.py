@@ -170,8 +170,11 @@ def units_from_first_pass(words: list[Word], first: list[Word]) -> list[Word]:
     units = [w for w in first if w.conf >= MIN_FIRST_PASS_UNIT_CONFIDENCE and _unit_reading(w.text)]
     taken = {}
     for unit in units:
-        same = [i for i, word in enumerate(words) if _overlap(word, unit) >= MIN_SAME_BOX_OVERLAP]
-        if len(same) == 1 and not is_unit(words[same[0]].text):
+        # One language word in the box, no other reaching into it: "107" "3/uL" under an
+        # English "1073/uL" keep their split (the English word spans both).
+        touching = [i for i, word in enumerate(words) if _share_inside(word, unit) > 0.2]
+        same = [i for i in touching if _overlap(words[i], unit) >= MIN_SAME_BOX_OVERLAP]
+        if len(touching) == 1 and len(same) == 1 and not is_unit(words[same[0]].text):
             taken[same[0]] = replace(words[same[0]], text=unit.text, conf=unit.conf)
     return [taken.get(i, word) for i, word in enumerate(words)]
 
@@ -179,6 +182,14 @@ def units_from_first_pass(words: list[Word], first: list[Word]) -> list[Word]:
 def _unit_reading(text: str) -> bool:
     """A unit, or one the unit repair puts right ("I/l" for l/l)."""
     return is_unit(text) or repair_ocr_word(text) is not None
+
+
+def _share_inside(word: Word, box: Word) -> float:
+    """The share of `word`'s box that lies inside `box`."""
+    width = min(word.x1, box.x1) - max(word.x0, box.x0)
+    height = min(word.bottom, box.bottom) - max(word.top, box.top)
+    area = (word.x1 - word.x0) * (word.bottom - word.top)
+    return width * height / area if width > 0 and height > 0 and area > 0 else 0.0
 
 
 def _overlap(a: Word, b: Word) -> float:
@@ -216,7 +227,7 @@ def brackets_for_braces(words: list[Word]) -> list[Word]:
 # "1073/4L", "10°6/4L"). No value or other unit reads like a 10, a caret-like mark, 3/6/9/12,
 # a slash and a (micro)litre.
 _POWER_PIECES = re.compile(
-    r"^([xX×]?)10(?:[\^7°*º]{1,2})?(3|6|9|12)/(4U|[uUµμ4yj]|p1?)?([Ll1|I])$")
+    r"^([xX×]?)10(?:[\^7°*º]{1,2})?(3|6|9|12)/(4U|yu|[uUµμ4yj]|p1?)?([Ll1|I])$")
 
 
 def power_unit(text: str) -> str | None:
@@ -276,7 +287,8 @@ def split_run_together_ranges(words: list[Word]) -> list[Word]:
 
 
 # A mark OCR reads from a speck between a value and its unit ("112 = ng/dL"): never printed there.
-_STRAY_MARK = re.compile(r"^[=~]+$")
+# A degree sign there ("° %") is a speck too: a temperature's ° is printed joined to its C or F.
+_STRAY_MARK = re.compile(r"^(?:[=~]+|°)$")
 MAX_STRAY_MARK_CONFIDENCE = 0.9
 
 

@@ -109,3 +109,18 @@ def test_the_language_pass_takes_a_unit_only_the_english_pass_read_in_the_same_b
     # Numbers and a blank English guess stay as the language pass read them.
     assert [w.text for w in units_from_first_pass(german, english)] == ["0,98", "mg/dL", "12,5", "m"]
     assert [w.text for w in units_from_first_pass([_word("mg/dl", 40)], english)] == ["mg/dl"]
+
+
+def test_an_english_unit_spanning_two_language_words_is_not_taken():
+    from parser.ocr import units_from_first_pass
+    english = [Word(text="1073/uL", x0=40, top=10, x1=100, bottom=20, conf=0.6, size=10)]
+    german = [Word(text="107", x0=40, top=10, x1=58, bottom=20, conf=0.6, size=10),
+              Word(text="3/uL", x0=62, top=10, x1=100, bottom=20, conf=0.6, size=10)]
+    assert [w.text for w in units_from_first_pass(german, english)] == ["107", "3/uL"]
+
+
+def test_a_degree_speck_before_a_percent_is_dropped_and_yu_is_a_micro_sign():
+    from parser.ocr import power_unit
+    words = [_word("61", 0, 0.9), _word("°", 20, 0.6), _word("%", 28, 0.8)]
+    assert [w.text for w in repair_unit_words(words)] == ["61", "%"]
+    assert power_unit("1076/yuL") == "10^6/µL"
