@@ -90,6 +90,8 @@ REASON_UNREAD = "lines that read as results were not read"
 REASON_NO_RANGES = "no reference ranges were read in the report"
 REASON_TIERED = "reference range chosen among several printed"
 REASON_OCR = "read from an image (scan or photo): rows may be lost or misread"
+REASON_TOP_UNREAD = "no rows read in the upper part of the first page: a table may have been skipped"
+REASON_NAME_MEASUREMENT = "a measurement was read into the test name"
 
 
 @dataclass
@@ -131,6 +133,8 @@ def uncertain_fields(
         found.append((REFERENCE_RANGE, REASON_MISSING_RANGE))
     if plausibility.range_is_inverted(result):
         found.append((REFERENCE_RANGE, REASON_INVERTED_RANGE))
+    if plausibility.name_holds_measurement(result):
+        found.append((TEST_NAME, REASON_NAME_MEASUREMENT))
     if result.loinc_match_status != "auto_match":
         found.append((LOINC_CODE, REASON_LOINC))
     return found
@@ -180,7 +184,12 @@ def document_reasons(report: ReportData) -> list[str]:
     rows, 1.5 % (the target inside skipped jobs is 0.5 %). Row checks cannot vouch for a row the
     OCR never produced. Cost there: skip 29.8 -> 27.5 % of the 342 jobs (8 scans and photos).
     """
-    return [REASON_OCR] if report.results and document.read_by_ocr(report) else []
+    if not report.results:
+        return []
+    reasons = [REASON_OCR] if document.read_by_ocr(report) else []
+    if document.first_rows_low(report):  # a skipped table leaves no row to doubt
+        reasons.append(REASON_TOP_UNREAD)
+    return reasons
 
 
 def row_reason(result: LabReportResult, assessed: risk.RowRisk) -> str:
