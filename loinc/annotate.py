@@ -7,7 +7,7 @@ import re
 
 from loinc.matcher import AUTO_MATCH, NEEDS_REVIEW, MatchResult, get_matcher
 from loinc.table import Entry
-from loinc.units import COUNT_CONC, FRACTION, ORDINAL, unit_kind
+from loinc.units import COUNT_CONC, FRACTION, MASS_CONC, MOLAR_CONC, ORDINAL, unit_kind
 from parser import vocabulary
 from parser.models import LabReportResult, LoincMatch, ReportData
 
@@ -133,6 +133,41 @@ def differential_kinds(results: list[LabReportResult]) -> dict[int, str]:
     return {}
 
 
+def unit_system(results: list[LabReportResult]) -> str | None:
+    """MASS_CONC or MOLAR_CONC when every row of the report that prints a unit for a test labs
+    report either way (glucose, creatinine, lipids) prints that kind, at least two rows; else None.
+    A row whose unit was lost (OCR) most likely follows its report's convention."""
+    matcher, kinds, rows = get_matcher(), set(), 0
+    for result in results:
+        kind = unit_kind(result.units) if result.units else None
+        if kind not in (MASS_CONC, MOLAR_CONC):
+            continue
+        found = match_result(result)
+        if found.matches and matcher.reported_both_ways(found.matches[0][0]):
+            kinds.add(kind)
+            rows += 1
+    return next(iter(kinds)) if len(kinds) == 1 and rows >= 2 else None
+
+
+def report_kinds(results: list[LabReportResult]) -> dict[int, str]:
+    """Row index -> the kind of quantity the report says of a unitless row: a differential's
+    fractions or counts (differential_kinds), or mass vs moles by the report's convention."""
+    kinds = differential_kinds(results)
+    unitless = [i for i, r in enumerate(results)
+                if not r.units and i not in kinds and _number(r.value) is not None]
+    if not unitless:
+        return kinds
+    system = unit_system(results)
+    if system is None:
+        return kinds
+    matcher = get_matcher()
+    for index in unitless:
+        found = match_result(results[index])
+        if found.matches and matcher.reported_both_ways(found.matches[0][0]):
+            kinds[index] = system
+    return kinds
+
+
 def _top_code(result: LabReportResult) -> str | None:
     found = match_result(result)
     return found.matches[0][0].code if found.matches else None
@@ -174,7 +209,7 @@ def annotate_report(report: ReportData, aliases: dict[tuple[str, str], str] | No
     with `loinc.matcher.alias_key`; an exact hit is an auto_match.
     """
     counts = {"auto_match": 0, "needs_review": 0, "no_match": 0}
-    kinds = differential_kinds(report.results)
+    kinds = report_kinds(report.results)
     for index, result in enumerate(report.results):
         found = match_result(result, aliases, kinds.get(index))
         result.loinc_matches = [to_loinc_match(entry, confidence) for entry, confidence in found.matches[:5]]

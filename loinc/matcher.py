@@ -155,6 +155,11 @@ class Matcher:
         for entry in self.entries:
             if entry.kinds & {"count_conc", "fraction"}:
                 self._cell_kinds.setdefault(_cell_key(entry), set()).update(entry.kinds)
+        mass = {(e.component, e.system, e.timing) for e in self.entries
+                if e.property.lower() == "mass/volume" and "US" in e.lists}
+        moles = {(e.component, e.system, e.timing) for e in self.entries
+                 if e.property.lower() == "moles/volume" and "SI" in e.lists}
+        self._mass_or_moles = mass & moles
         self._per_leukocytes = {_cell_key(e) for e in self.entries if "/100 leukocytes" in e.component.lower()}
         self._is_mass = [e.property.lower().startswith("mass") for e in self.entries]
         self._count_scale = [_largest_count(e) for e in self.entries]
@@ -593,6 +598,11 @@ class Matcher:
         ranked = self.rank(text, keep=top)
         _status, features = self.judge(text, None, ranked)
         return list(zip((c.entry for c in ranked[:top]), self._confidences(ranked[:top], features)))
+
+    def reported_both_ways(self, entry: Entry) -> bool:
+        """Labs report this test in mass units (conventional, the US list) or in moles (SI list):
+        glucose, creatinine, cholesterol; not sodium (moles everywhere)."""
+        return (entry.component, entry.system, entry.timing) in self._mass_or_moles
 
     def white_cell_type(self, entry: Entry) -> bool:
         """A cell type LOINC counts per 100 leukocytes: one of a white-cell differential's rows."""

@@ -261,8 +261,21 @@ def read_name(printed: str) -> ReadName:
     absolute = any(w in {"absolute", "abs", "#"} for w in words)
     quantitative = any(w in {"value", "level", "levels", "quant", "quantitative", "qn"} for w in words)
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
-    kind = "fraction" if percent else ("count_conc" if absolute else None)
+    kind = "fraction" if percent else ("count_conc" if absolute else _width_kind(words))
     return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative)
+
+
+_WIDTHS = re.compile(r"\b(?:rdw|pdw|distribution width)\b")
+
+
+def _width_kind(words: list[str]) -> str | None:
+    """A distribution width printed as "-CV" is a ratio (in %), as "-SD" a volume (in fL): RDW-CV and
+    RDW-SD are two LOINC codes, and the suffix says which, unit or not."""
+    if not _WIDTHS.search(" ".join(words)):
+        return None
+    if "cv" in words:
+        return "fraction"
+    return "entitic_volume" if "sd" in words else None
 
 
 def _without(text: str, spans: list[re.Match[str]]) -> str:

@@ -136,3 +136,41 @@ def test_codes_grown_from_the_loinc_component_list_and_a_mismapped_mimic_alias_l
 def test_the_mismapped_mimic_row_is_no_alias_of_the_mitochondria_code(matcher):
     entry = matcher.lookup("8077-0")  # the code came into the table only through that row
     assert entry is None or all(label != "Anti-Microsomal Antibody" for label, _f, _u in entry.aliases)
+
+
+@pytest.mark.parametrize(("name", "codes"), [
+    ("RDW-SD", {"21000-5"}), ("RDW-CV", {"30385-9", "788-0"}), ("R.D.W.-CV", {"30385-9", "788-0"}),
+])
+def test_a_distribution_width_says_ratio_or_volume_by_its_suffix(matcher, name, codes):
+    result = matcher.match(name)  # no unit: "-CV" is the ratio in %, "-SD" the width in fL
+    assert _codes(result)[0] in codes and result.status == AUTO_MATCH
+
+
+def test_a_bare_distribution_width_stays_undecided_without_a_unit(matcher):
+    assert matcher.match("RDW").status == NEEDS_REVIEW
+
+
+def _report(rows):
+    from parser.models import LabReportResult, ReportData
+    return ReportData(results=[LabReportResult(test_name=n, value=v, units=u) for n, v, u in rows])
+
+
+@pytest.mark.parametrize(("rows", "code"), [
+    ([("Glucose", "5.1", "mmol/L"), ("Creatinine", "71", "µmol/L"), ("Cholesterol", "5.2", None)], "14647-2"),
+    ([("Glucose", "92", "mg/dL"), ("Creatinine", "0.9", "mg/dL"), ("Cholesterol", "180", None)], "2093-3"),
+])
+def test_a_row_that_lost_its_unit_follows_its_report_mass_or_moles(rows, code):
+    from loinc.annotate import annotate_report
+    report = _report(rows)
+    annotate_report(report)
+    assert report.results[-1].loinc_matches[0].loinc_code == code
+
+
+@pytest.mark.parametrize("rows", [
+    [("Glucose", "5.1", "mmol/L"), ("Creatinine", "0.9", "mg/dL"), ("Cholesterol", "5.2", None)],  # mixed
+    [("Sodium", "140", "mmol/L"), ("Potassium", "4.1", "mmol/L"), ("Cholesterol", "5.2", None)],  # moles everywhere
+    [("Glucose", "5.1", "mmol/L"), ("Cholesterol", "5.2", None)],  # one row is no convention
+])
+def test_no_convention_no_decision(rows):
+    from loinc.annotate import report_kinds
+    assert report_kinds(_report(rows).results) == {}
