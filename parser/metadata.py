@@ -13,7 +13,8 @@ from functools import lru_cache
 
 from parser import vocabulary
 from parser.lines import Line, Phrase, page_lines
-from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line
+from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line, \
+    us_certified
 from parser.metadata_lab import find_lab_name
 from parser.metadata_labels import composed_label
 from parser.locale_forms import DAY_FIRST
@@ -88,8 +89,13 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
     order = date_order(births + dates)
     if order is None and european:
         return "dmy"
-    if order is None and _padded(dates):
-        order = region_date_order(_header_lines(doc, lines))
+    if order is None:
+        # A US address or certificate says month first whatever the padding ("2/6/2025" is
+        # the US machine default too); an Indian or UK one says day first only for padded
+        # dates ("4/6/2021 11:18:00AM" may be a US-configured system's).
+        region = region_date_order(_header_lines(doc, lines)) or us_certified(lines)
+        if region == "mdy" or (region == "dmy" and _padded(dates)):
+            order = region
     if order is None:
         order = printed_date_order([line.text for line in lines])
     if order is None:
@@ -263,7 +269,7 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                 beside = phrases[j].lstrip(":：- ").strip() if j < len(phrases) and \
                     _split_label(phrases[j])[0] is None else ""
                 below = "" if parts[i][1] is None or text.rstrip().endswith((":", "：")) or \
-                    (beside and _value_fits(_LABELS[label], beside)) else \
+                    (beside and _fits_beside(_LABELS[label], beside)) else \
                     _value_below(lines, index, parts[i][1], _LABELS[label])
                 value = below or beside
                 if value and not below:
@@ -281,6 +287,13 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                 pairs.append((label, _LABELS[label], value))
             i += 1
     return pairs
+
+
+def _fits_beside(field: str, text: str) -> bool:
+    """A value printed beside its label: as `_value_fits`, and a surname or a given name may
+    be one word ("Nom d'usage  FABRE"), as no name label's value under it needs to be read."""
+    return _value_fits(field, text) or (field in ("first_name", "last_name") and
+                                        re.fullmatch(r"[^\W\d_][\w'\-]+", text) is not None)
 
 
 def _value_on_split_line(lines: list[Line], index: int, label: Phrase, field: str) -> str:
@@ -437,6 +450,9 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
         if _LABELS[key] == "specimen" and _NUMBER_SIGN.match(words[n]) and len(words) > n + 1 \
                 and _value_fits("specimen", " ".join(words[n + 1:])):
             return key, " ".join(words[n + 1:])  # "Accettazione n. 2024-118833"
+        # The longest label printed is the label: "Nom de naissance ROUX" is no "Nom" whose
+        # value is "de naissance ROUX".
+        return None, ""
     return None, ""
 
 

@@ -57,6 +57,15 @@ def name_beside_birth(lines: list[Line]) -> str | None:
     return None
 
 
+# A US laboratory's federal certificate number (CLIA), printed in its header or footer.
+_CLIA = re.compile(r"\bCLIA\b")
+
+
+def us_certified(lines: list[Line]) -> str | None:
+    """"mdy" when the report prints a CLIA number (only US laboratories hold one)."""
+    return "mdy" if any(_CLIA.search(line.text) for line in lines) else None
+
+
 def region_date_order(lines: list[Line]) -> str | None:
     """"mdy" for a US address, "dmy" for an Indian or UK one, None when the header says
     neither or both."""

@@ -17,11 +17,12 @@ import re
 
 # What each composed label's field is called in the vocabulary (a label of that field).
 CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": "date of birth",
-             "specimen": "specimen number", "other": "received"}
+             "specimen": "specimen number", "other": "received", "age_gender": "age / sex",
+             "dob_gender": "dob / sex", "name": "patient name"}
 
 _DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec"}
 _SIGNS = {"n°", "nº", "no", "nr", "n", "#", "number", "num", "numero", "número", "nummer", "n?",
-          "n*"}
+          "n*", "id", "ref"}
 _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "der", "do", "da",
             "the", "y", "and", "et", "&", "time", "heure", "ora", "hora", "zeit", "e", "und"}
 # Word stems that say what a date dates (accents as printed, and folded).
@@ -30,17 +31,20 @@ _DATED = {
                  "print", "edit", "édit", "stamp", "rapport", "verif", "authori", "approv",
                  "befund", "result", "résultat", "compte"),
     "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",
-                  "recog", "draw", "sampl", "muestr", "campion", "obten", "probe", "proben"),
+                  "recog", "draw", "obten"),
     "dob": ("birth", "naiss", "nasc", "nacim", "geburt", "geb"),
-    "other": ("récep", "recep", "ricev", "accettazion", "eingang", "receiv", "registr", "request",
+    "other": ("récep", "recep", "receipt", "ricev", "accettazion", "eingang", "receiv", "registr", "request",
               "richiest", "solicit", "demande", "order", "orden", "admis", "aufnahm"),
 }
+# What a sampling date may be named by alone ("Sample Date", "Fecha de muestra").
+_SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "échantillon",
+                 "echantillon")
 # Nouns whose number is the specimen's (the request, order, sample or report protocol).
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "dossier", "échantillon", "echantillon", "requisition",
              "accettazion")
-_PARENTHESIS = re.compile(r"^(.+?)\s*\([^()]*\)$")
+_PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 
 
 def composed_label(key: str, known: dict[str, str]) -> str | None:
@@ -48,9 +52,28 @@ def composed_label(key: str, known: dict[str, str]) -> str | None:
     bare = _PARENTHESIS.match(key)
     if bare and bare.group(1).strip() in known:
         return bare.group(1).strip()
-    tokens = [re.sub(r"^[dl]['’]", "", t) for t in re.split(r"[\s\-/]+", key) if t]
-    field = _dated_field(tokens) or _numbered_field(tokens)
+    tokens = [re.sub(r"^[dl]['’]", "", t).strip(",;") for t in re.split(r"[\s\-/]+", key)]
+    tokens = [t for t in tokens if t]
+    if any(c.isdigit() for t in tokens for c in t):
+        return None  # a label and its value ("date of birth 25"), no label alone
+    field = _dated_field(tokens) or _numbered_field(tokens) or _several_fields(tokens) or \
+        _whole_name(tokens)
     return CANONICAL[field] if field else None
+
+
+_SEX = {"sex", "sexe", "sexo", "sesso", "gender", "geschlecht", "geschl", "genre", "género", "genero"}
+_AGE = {"age", "âge", "edad", "età", "eta", "alter", "idade"}
+_BIRTH = {"dob", "ddn", "fdn", "birthdate"}
+
+
+def _several_fields(tokens: list[str]) -> str | None:
+    """"Sexe / Âge", "Edad/Sexo", "Età - Sesso" (age and sex: age_gender); "DDN / Sexe" (the
+    birth date and the sex: dob_gender), in any language and order."""
+    words = set(tokens)
+    if len(tokens) != len(words) or not words & _SEX or not words <= _SEX | _AGE | _BIRTH \
+            or len(words) < 2:
+        return None
+    return "dob_gender" if words & _BIRTH else "age_gender"
 
 
 def _stem_field(word: str, table: dict[str, tuple[str, ...]]) -> str | None:
@@ -68,10 +91,17 @@ def _dated_field(tokens: list[str]) -> str | None:
     if not 2 <= len(content) <= 3:
         return None
     if content[0] in _DATE_WORDS and content[-1] not in _DATE_WORDS:
-        return _stem_field(content[1], _DATED)
-    if content[-1] in _DATE_WORDS and content[0] not in _DATE_WORDS:
-        return _stem_field(content[0], _DATED)
-    return None
+        nouns = content[1:]
+    elif content[-1] in _DATE_WORDS and content[0] not in _DATE_WORDS:
+        nouns = content[:-1]  # "Specimen Collection Date": the first noun saying what is dated
+    else:
+        return None
+    # What was done says more than to what: "Sample Receipt Date" is no sampling date.
+    acts = [n for n in nouns if not n.startswith(_SAMPLE_WORDS)]
+    found = [f for f in (_stem_field(n, _DATED) for n in acts) if f]
+    if found or acts:
+        return found[0] if found else None
+    return "collected"  # "Sample Date", "Date of specimen"
 
 
 def _numbered_field(tokens: list[str]) -> str | None:
@@ -88,3 +118,20 @@ def _numbered_field(tokens: list[str]) -> str | None:
     else:
         return None
     return "specimen" if all(n.startswith(_NUMBERED) and n not in _SIGNS for n in nouns) else None
+
+
+# Words of a surname and of a given name, every language's.
+_NAME_PARTS = {"nom", "prénom", "prenom", "name", "vorname", "nachname", "cognome", "nome",
+               "apellidos", "apellido", "nombre", "nombres", "surname", "forename", "first",
+               "last", "given", "family"}
+
+
+def _whole_name(tokens: list[str]) -> str | None:
+    """"Nom, prénom", "Last name, First name", "Cognome / Nome": a surname's and a given
+    name's labels joined, over the whole name."""
+    words = set(tokens) - {"et", "y", "e", "and", "und", "&"}
+    has_given = bool(words & {"prénom", "prenom", "vorname", "nome", "nombre", "nombres",
+                              "first", "given", "forename"})
+    has_surname = bool(words & {"nom", "nachname", "cognome", "apellidos", "apellido", "surname",
+                                "last", "family"})
+    return "name" if words <= _NAME_PARTS and has_given and has_surname else None

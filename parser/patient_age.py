@@ -22,6 +22,12 @@ _BESIDE_SEX = re.compile(r"(?<![\d/.])(\d{1,3})\s*(?:y|yrs?|years?)\s*[/,]\s*(?:
 # An age without its unit, under an age-and-sex label: "Age/Sex: 47 / F", "Edad/Sexo: 52 / F".
 _BARE_BESIDE_SEX = re.compile(r"\b(?:age|âge|alter|età|eta|edad)\s*/\s*(?:sex|gender|sexe|sexo|sesso|"
                               r"geschlecht)\s*[:.\-]?\s*(\d{1,3})\s*/\s*(?:m|f|male|female)\b", re.I)
+# An age after its label and colon without a unit ("Age: 47 Sex: F"); never one in months or
+# days ("Age: 6 months") nor a decimal.
+_BARE_LABELLED = re.compile(
+    r"\b(?:age|âge|alter|età|eta|edad)\s*:\s*(\d{1,3})(?!\s*[\d.,/]|\s*(?:m|mo|mos|months?|d|days?|w|"
+    r"wks?|weeks?|mois|jours|semaines|monate|tage|wochen|mesi|giorni|settimane|meses|d[ií]as|"
+    r"semanas)\b)", re.I)
 _MAX_AGE = 120
 # Where the patient block is: the first page's top words.
 _HEAD_WORDS = 400
@@ -44,7 +50,7 @@ def head_age(doc: Document) -> float | None:
 
 def printed_age(text: str) -> float | None:
     """The age a patient block prints; None unless exactly one age is printed there."""
-    found = {int(m.group(1)) for pattern in (_LABELLED, _BESIDE_SEX, _BARE_BESIDE_SEX)
+    found = {int(m.group(1)) for pattern in (_LABELLED, _BESIDE_SEX, _BARE_BESIDE_SEX, _BARE_LABELLED)
              for m in pattern.finditer(text)}
     if len(found) != 1:
         return None

@@ -154,7 +154,7 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                      "report printed", "date/time reported", "authorised on", "authorized on",
                      "verified on", "authorised", "authorized", "validated", "validated on",
                      "approved", "approved on", "verified", "signed out", "finalized",
-                     "finalised", "report generated"],
+                     "finalised", "report generated", "resulted", "resulted on"],
         "specimen": ["accession", "accession no", "accession number", "accession #", "acc no",
                      "acc #", "specimen id", "specimen no", "specimen number", "specimen #",
                      "sample id", "sample no", "sample number", "lab no", "lab number", "lab id",
@@ -388,7 +388,7 @@ METADATA_LABELS.update({
         "last_name": ["apellidos", "apellido"],
         "dob": ["fecha de nacimiento", "fecha nacimiento", "f nacimiento", "nacido el",
                 "f nac", "fecha nac"],
-        "gender": ["sexo"],
+        "gender": ["sexo", "género", "genero"],
         "lab": ["laboratorio"],
         "collected": ["fecha de extracción", "fecha extracción", "fecha de extraccion",
                       "fecha extraccion", "extracción", "extraccion", "fecha de toma", "f extracción",
@@ -508,6 +508,10 @@ LAB_NAME_WORDS: list[str] = [
     "laboratoire", "laboratoires", "lbm", "biologie médicale", "labor", "laboratorium",
     "labormedizin", "laboratoriumsmedizin", "mvz", "laboratorio", "analisi cliniche",
     "análisis clínicos", "analisis clinicos", "centro diagnostico",
+    # Hospitals and institutes whose laboratory prints their name ("Azienda Ospedaliera ...",
+    # "Laborinstitut Dr. ...", "Centre hospitalier ...").
+    "laborinstitut", "laborpraxis", "azienda ospedaliera", "ospedaliera", "policlinico",
+    "hôpital", "hopital", "centre hospitalier", "krankenhaus", "spital", "clínica", "clinica",
 ]
 
 

@@ -84,3 +84,62 @@ def test_a_date_printed_elsewhere_settles_the_order():
 def test_a_date_nothing_settles_is_null_never_the_printed_text():
     meta = meta_of([[(40, 100, "Collected:"), (150, 100, "02/06/2025")]])
     assert meta.date_collected is None
+
+
+def test_the_longest_label_printed_is_the_label():
+    from parser.metadata import _label_prefix
+
+    assert _label_prefix("Nom de naissance ROUX") == (None, "")  # no "Nom" valued "de naissance ROUX"
+    assert _label_prefix("Date of Birth 25 February 1999") == ("date of birth", "25 February 1999")
+
+
+@pytest.mark.parametrize("label, value, field", [
+    ("Sexe / Âge :", "F / 52 ans", "age_gender"), ("Edad/Sexo:", "52 Años / F", "age_gender"),
+    ("DDN / Sexe :", "22/04/1966 / F", "dob_gender"),
+])
+def test_one_label_for_several_fields_in_any_language(label, value, field):
+    assert fields_of([[(40, 100, label), (200, 100, value)]]) == [field]
+
+
+def test_a_surname_alone_beside_its_label_over_another_name_label():
+    # OCR misread the label below ("Nom de naissance"): it is no value of "Nom d'usage".
+    meta = meta_of([[(300, 60, "Nom d'usage"), (400, 60, "FABRE")],
+                    [(300, 72, "MAC E PAIBEANER ROUS")],
+                    [(300, 84, "Prénom"), (400, 84, "Josiane")]], "fr")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Josiane", "FABRE")
+
+
+def test_a_hospitals_name_in_its_language_is_a_lab_name():
+    meta = meta_of([[(40, 20, "SERVIZIO SANITARIO REGIONALE", 12)],
+                    [(40, 30, "AZIENDA OSPEDALIERA SANTA MARIA DELLA VALDORA", 12)],
+                    [(40, 44, "Dipartimento dei Servizi", 8)]], "it")
+    assert meta.lab_name == "AZIENDA OSPEDALIERA SANTA MARIA DELLA VALDORA"
+
+
+@pytest.mark.parametrize("label, field", [
+    ("Nom, prénom :", "name"), ("Last Name, First Name:", "name"), ("Cognome / Nome:", "name"),
+    ("Order ID:", "specimen"), ("Request No.:", "specimen"), ("Resulted:", "reported"),
+    ("Género:", "gender"), ("Date de naissance (AAAA-MM-JJ) :", "dob"), ("No de dossier :", "specimen"),
+])
+def test_more_labels_by_their_parts(label, field):
+    value = {"name": "TREMBLAY, Marie", "specimen": "Q2502-0417", "gender": "Femenino"}.get(field, "2025-02-06")
+    assert fields_of([[(40, 100, label), (200, 100, value)]]) == [field]
+
+
+def test_a_us_address_or_certificate_says_month_first_even_for_unpadded_dates():
+    meta = meta_of([[(34, 20, "2200 Shoreline Drive, Sandusky, OH 44870", 8)],
+                    [(40, 100, "Collected:"), (150, 100, "2/6/2025 7:10 AM")]])
+    assert meta.date_collected == "2025-02-06"
+    meta = meta_of([[(40, 100, "Collected:"), (150, 100, "2/6/2025 7:10 AM")],
+                    [(40, 700, "CLIA #: 05D0642827", 7)]])
+    assert meta.date_collected == "2025-02-06"
+    # An Indian address says day first only of padded dates: "4/6/2021" stays unsettled.
+    meta = meta_of([[(36, 20, "SECTOR - 18, ROHINI DELHI 110085", 8)],
+                    [(40, 100, "Collected:"), (150, 100, "4/6/2021 11:18:00AM")]])
+    assert meta.date_collected is None
+
+
+def test_an_age_printed_without_its_unit_settles_the_order():
+    meta = meta_of([[(40, 100, "Age: 47"), (150, 100, "Sex: F")],
+                    [(40, 112, "DOB: 09/03/1977"), (200, 112, "Collected: 02/06/2025")]])
+    assert (meta.dob, meta.date_collected) == ("1977-09-03", "2025-02-06")
