@@ -66,7 +66,7 @@ def test_rows_above_the_first_header_are_read_by_content_only_as_a_run():
 
 
 def test_a_line_no_row_took_that_reads_as_a_whole_result_is_recovered_as_doubtful():
-    from parser.layout.document import _with_unread_rows
+    from parser.layout.content import with_unread_rows
     from parser.lines import page_lines
 
     p = page([[(40, 100, "Sodium"), (250, 100, "139"), (360, 100, "mmol/L"), (450, 100, "135 - 145")],
@@ -77,7 +77,7 @@ def test_a_line_no_row_took_that_reads_as_a_whole_result_is_recovered_as_doubtfu
     sodium, urea, creatinine = page_lines(p)
     read = RawRow(page=1, name="Sodium", value="139", units="mmol/L", range_text="135 - 145",
                   words=list(sodium.words))
-    rows = _with_unread_rows([read], [(p, [sodium, urea, creatinine])])
+    rows = with_unread_rows([read], [(p, [sodium, urea, creatinine])])
     assert [(r.name, r.value, r.ambiguous, r.from_header) for r in rows] == [
         ("Sodium", "139", False, True), ("Creatinine", "68", True, False)]  # Urea: no range printed
 

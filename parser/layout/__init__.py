@@ -3,10 +3,13 @@
 - rows.py      the row model and the label/method/section words (from parser/vocabulary.py)
 - cells.py     one line's phrases placed in its table's columns
 - table.py     placed lines of one table grouped into rows (headings, methods, wrapped names)
-- document.py  tables found by their headers across a document's pages; headerless pages
+- document.py  tables found by their headers across a document's pages
+- cumulative.py  value columns headed by dates (the latest is the result)
+- content.py   rows read by content: headerless pages, lines no table reads
 """
 
-from parser.layout.document import content_rows, document_rows
+from parser.layout.content import content_rows
+from parser.layout.document import document_rows
 from parser.layout.rows import RawRow, is_non_result_label
 from parser.layout.table import table_rows
 

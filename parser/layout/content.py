@@ -1,0 +1,141 @@
+"""Rows read by content, where no header's columns place them: `name  value  [flag]  [units]
+[range]` told by what each part is.
+
+- pages without a header (content_rows);
+- a run of such rows above a document's first header (a table whose header is unknown);
+- a line no row took a word from that reads as a whole result: recovered as a doubtful row.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from parser import columns as cols
+from parser.columns import Header
+from parser.layout.fields import read_fields
+from parser.layout.measures import measurement, two_measurements, with_second
+from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, without_marks
+from parser.lines import Line, is_prose, word_size
+from parser.page import Page
+
+
+def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
+    """Rows of a page without a header: `name  value  [flag]  [units]  [range]` by content,
+    read from the line's cells, or from its words when the cells are not spaced apart."""
+    rows = []
+    for line in lines:
+        row = _row_from_phrases(line) or _row_from_words(line)
+        if row is None or (row.range_text is None and row.units is None):
+            continue  # a number after a label is not enough to call it a result
+        row.panel = panel
+        rows.append(row)
+    return rows
+
+
+def _row_from_phrases(line: Line) -> RawRow | None:
+    phrases = line.phrases()
+    if len(phrases) < 2:
+        return None
+    name = " ".join(w.text for w in without_marks(phrases[0].words)).strip()
+    if not has_name_letters(name) or NON_RESULT_NAMES.match(name):
+        return None
+    kinds = [cols.content_kind(p.text) for p in phrases[1:]]
+    # A value may carry its unit, and a second measurement, in its phrase ("0,95 g/l").
+    first = None if not kinds or kinds[0] == cols.RESULT else \
+        measurement(phrases[1].text) or two_measurements(phrases[1].text)
+    if not kinds or (kinds[0] != cols.RESULT and first is None):
+        return None
+    if kinds[:2] == [cols.RESULT, cols.RESULT]:
+        return None  # two bare numbers before the unit: which is today's is not printed
+    row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
+                 words=list(line.words), from_header=False, ocr=line.ocr)
+    if first is not None:
+        row.value, row.units, *rest = first
+        row.second = rest[0] if rest else None
+    for phrase, kind in zip(phrases[2:], kinds[1:]):
+        if kind == cols.FLAG and row.flag is None:
+            row.flag = phrase.text.strip()
+        elif kind == cols.UNITS and row.units is None:
+            row.units = phrase.text.strip()
+        elif kind == cols.RANGE and row.ranges_apart and row.second_range is None:
+            row.second_range = phrase.text.strip()  # the second measurement's own range
+        elif kind == cols.RANGE and row.range_text is None:
+            row.range_text = phrase.text.strip()
+        elif kind is None and row.second is None and measurement(phrase.text) is not None:
+            row.second = phrase.text.strip()  # "5,27 mmol/l", "soit 3,37 G/l"
+            row.ranges_apart = row.range_text is not None  # the first has its own range
+    return with_second(row)
+
+
+def _row_from_words(line: Line) -> RawRow | None:
+    """A line whose fields are printed with single spaces between them (fields.py)."""
+    words = [w.text for w in line.words]
+    fields = read_fields(words, line.ocr)
+    if fields is None:
+        return None
+
+    def text(span: tuple[int, int]) -> str | None:
+        return " ".join(words[span[0]:span[1]]) or None
+
+    return RawRow(page=line.page, name=text(fields.name) or "", value=text(fields.value) or "",
+                  flag=text(fields.flag), units=text(fields.units), range_text=text(fields.range),
+                  words=list(line.words), from_header=False, ocr=line.ocr)
+
+
+def with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]],
+                     headed: dict[int, Header] | None = None,
+                     is_header: Callable[[Line, Page], bool] = lambda line, page: False) -> list[RawRow]:
+    """The rows, with a row for each line no row took a word from that reads by its own words
+    as a whole result: a name, a number, a unit and a range (a row the tables' reading lost,
+    as a layout it does not know loses them). Such a row is marked as guessed from content
+    and ambiguous, so its confidence says so, and it stands where it is printed."""
+    used = {id(word) for row in rows for word in row.words}
+    found: list[RawRow] = []
+    for page, lines in body:
+        for line in lines:
+            if any(id(word) in used for word in line.words):
+                continue
+            read = content_rows([line], None)  # the cheap tests first: most lines fail them
+            if not read or not _whole_result(read[0]) or is_prose(line) or is_header(line, page):
+                continue
+            header = (headed or {}).get(id(line))
+            if header is None or _in_value_column(read[0], line, header):
+                read[0].ambiguous = True
+                found.append(read[0])
+    if not found:
+        return rows
+    return sorted(rows + found, key=lambda r: (r.page, min((w.top for w in r.words), default=0.0)))
+
+
+def _in_value_column(row: RawRow, line: Line, header: Header) -> bool:
+    """Under a header, the number read as the value must stand in a value column (or in none
+    the header names): a previous result's column never gives a row its value."""
+    first = row.value.split()[0]
+    word = next((w for w in line.words if w.text == first and w.x0 > line.words[0].x1), None)
+    if word is None:
+        return False
+    kind = header.assign(word.x0, word.x1, word.text, word_size(word))
+    return kind is None or kind in cols.VALUE_KINDS
+
+
+def _whole_result(row: RawRow) -> bool:
+    return bool(row.units and row.range_text and cols.content_kind(row.value) == cols.RESULT
+                and ":" not in row.name and sum(ch.isalpha() for ch in row.name) >= 3)
+
+
+# Rows read by content above a document's first table header count only as a run this long:
+# a table whose header was not recognised, never a metadata line that happens to end in a unit.
+_MIN_RUN_ABOVE = 3
+
+
+def rows_above_tables(lines: list[Line], panel: str | None) -> list[RawRow]:
+    """Rows of a table above the first recognised header (its own header unknown, or none):
+    by content, kept where at least _MIN_RUN_ABOVE consecutive lines read as measured rows."""
+    runs: list[list[RawRow]] = [[]]
+    for line in lines:
+        found = content_rows([line], panel)
+        if found and found[0].units and found[0].range_text:
+            runs[-1].append(found[0])
+        elif runs[-1]:
+            runs.append([])
+    return [row for run in runs if len(run) >= _MIN_RUN_ABOVE for row in run]
