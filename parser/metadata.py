@@ -205,12 +205,18 @@ def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> Non
     "MR. SANJAY RAO (42Y/M)": the birth date and the sex, when no label gives them."""
     name = _before_other_label(value)
     tail = value[len(name):] if value.startswith(name) else ""
+    sex = _BRACKETED_SEX.search(value)
+    if meta.gender is None and sex:
+        meta.gender = read_gender(sex.group(1))  # "DOE, JANE (F)": in brackets, no initial
     if not re.search(r"\d", tail):
         return  # no age or date after the name: a lone letter there is an initial
     if meta.dob is None:
         meta.dob = read_date(tail, order)
     if meta.gender is None:
         meta.gender = read_gender(_without_dates(tail))
+
+
+_BRACKETED_SEX = re.compile(r"\((m|f|male|female)\)", re.I)
 
 
 def _without_dates(text: str) -> str:
@@ -440,10 +446,10 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
         return None, ""  # most phrases: no label starts them
     for n in range(min(_MAX_LABEL_WORDS, len(words) - 1), 0, -1):
         key = _label_key(" ".join(words[:n]))
-        if key not in _LABELS:
-            continue
+        if key not in _LABELS or words[n - 1] in _OCR_COLONS:
+            continue  # no label, or a label with the colon OCR read after it (seen at n - 1)
         if words[n] in _OCR_COLONS and len(words) > n + 1 and \
-                _value_fits(_LABELS[key], " ".join(words[n + 1:])):
+                _fits_beside(_LABELS[key], " ".join(words[n + 1:])):
             return key, " ".join(words[n + 1:])  # "Name 3 DUMMY": the colon, as OCR read it
         if _value_fits(_LABELS[key], " ".join(words[n:])):
             return key, " ".join(words[n:])
@@ -520,7 +526,7 @@ def split_person_name(text: str, *, surname_first: bool = False,
     report, where a person bears two surnames after the given names ("GUADALUPE HERNÁNDEZ
     RAMÍREZ", "María Laura Gómez Pérez")."""
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
-    text = _before_other_label(text)
+    text = _BRACKETED_SEX.sub(" ", _before_other_label(text))
     text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
     if civility(text.split()[0] if text else "", european=surname_first):
         text = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""

@@ -68,11 +68,16 @@ def is_iso(text: str | None) -> bool:
     return bool(text) and _ISO_DATE.fullmatch(text) is not None
 
 
+# A year and the clock time after it read as one word, as OCR may ("23 May 202511:12 AM").
+_GLUED_TIME = re.compile(r"\b((?:19|20)\d{2})(\d{1,2}:\d{2})")
+
+
 def read_date(text: str, order: str | None = None, *, recent: bool = False) -> str | None:
     """ISO date when unambiguous; the printed date when day and month could swap; else None.
 
     `recent`: a report or collection date, so a two-digit year (`24/06/25`) is 20YY when that
     year is not after the current one; a birth date's century is never guessed."""
+    text = _GLUED_TIME.sub(r"\1 \2", text)
     for kind, pattern in DATE_PATTERNS:
         m = pattern.search(text)
         if not m:

@@ -36,6 +36,8 @@ _DATED = {
     "other": ("récep", "recep", "receipt", "ricev", "accettazion", "eingang", "receiv", "registr", "request",
               "richiest", "solicit", "demande", "order", "orden", "admis", "aufnahm"),
 }
+_EARLIER = ("previous", "prior", "last", "anterior", "antérieur", "precedent", "précédent",
+            "vorherig", "letzt", "vorbefund", "ultim", "dernier")
 # What a sampling date may be named by alone ("Sample Date", "Fecha de muestra").
 _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "échantillon",
                  "echantillon")
@@ -86,6 +88,8 @@ def _stem_field(word: str, table: dict[str, tuple[str, ...]]) -> str | None:
 def _dated_field(tokens: list[str]) -> str | None:
     """"date du protocole", "data refertazione", "geb dat", "abnahmedatum"."""
     content = [t for t in tokens if t not in _JOINERS]
+    if any(t.startswith(_EARLIER) for t in content):
+        return None  # "Previous Result Date": an earlier report's, never this one's
     if len(content) == 1 and content[0].endswith("datum") and len(content[0]) > 5:
         return _stem_field(content[0][:-5], _DATED)  # "Druckdatum"
     if not 2 <= len(content) <= 3:

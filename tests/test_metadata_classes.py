@@ -143,3 +143,26 @@ def test_an_age_printed_without_its_unit_settles_the_order():
     meta = meta_of([[(40, 100, "Age: 47"), (150, 100, "Sex: F")],
                     [(40, 112, "DOB: 09/03/1977"), (200, 112, "Collected: 02/06/2025")]])
     assert (meta.dob, meta.date_collected) == ("1977-09-03", "2025-02-06")
+
+
+def test_a_year_and_a_clock_time_read_as_one_word():
+    meta = meta_of([[(40, 100, "Collected On:"), (150, 100, "23 May 202511:12 AM")]])
+    assert meta.date_collected == "2025-05-23"
+
+
+def test_the_sex_in_brackets_after_the_name():
+    meta = meta_of([[(40, 100, "Patient:"), (150, 100, "DOE, JANE (F)")]])
+    assert (meta.patient_first_name, meta.patient_last_name, meta.gender) == ("JANE", "DOE", "female")
+    meta = meta_of([[(40, 100, "Patient:"), (150, 100, "Jane Doe (F)")]])
+    assert (meta.patient_last_name, meta.gender) == ("Doe", "female")
+    meta = meta_of([[(40, 100, "Patient:"), (150, 100, "Jane Doe F")]])
+    assert meta.gender is None  # a lone letter may be an initial
+
+
+def test_an_earlier_reports_date_label_is_none_of_this_reports():
+    assert fields_of([[(40, 100, "Previous Result Date"), (200, 100, "12/09/2023")]]) == []
+
+
+def test_a_surname_alone_after_the_colon_as_ocr_read_it():
+    meta = meta_of([[(300, 60, "Nom d'usage _ FABRE")], [(300, 84, "Prénom"), (400, 84, "Josiane")]], "fr")
+    assert meta.patient_last_name == "FABRE"
