@@ -82,6 +82,8 @@ _ANTIBODY = re.compile(r"\b(?:antibody|antibodies|ab)\b")
 _ANTI_PREFIX = re.compile(r"\banti ?(?!bod)([a-z]{3,})")
 _ABSOLUTE_MARK = re.compile(r"([a-z])\s?#(?=\s|$)")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}[a-z]?\.?")
+# "Vitamin B 12", "Vitamina B-12", "T 3": a lone letter and its number are one name (B12, T3).
+_LETTER_NUMBER = re.compile(r"(?<![\w/])([a-z]) (\d{1,2})(?![\w/])")
 _OCR_FIXES = ((re.compile(r"(?<=[a-z])0|0(?=[a-z])"), "o"), (re.compile(r"(?<=[a-z])1(?=[a-z])"), "l"))
 
 
@@ -107,6 +109,7 @@ def fold(text: str) -> str:
     # "S.G.P.T." -> "sgpt", "R.D.W.-CV" -> "rdw-cv": dotted initialisms are one word.
     text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
     text = _PUNCTUATION.sub(" ", text)
+    text = _LETTER_NUMBER.sub(r"\1\2", text)
     return _SPACED_SLASH.sub("/", text).strip()
 
 

@@ -174,3 +174,11 @@ def test_a_row_that_lost_its_unit_follows_its_report_mass_or_moles(rows, code):
 def test_no_convention_no_decision(rows):
     from loinc.annotate import report_kinds
     assert report_kinds(_report(rows).results) == {}
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("Vitamin B 12", "pg/mL", "2132-9"), ("Vitamina B-12", "pg/mL", "2132-9"), ("Vitamine B 12", "pg/ml", "2132-9"),
+    ("T 3 Total", "ng/dL", "3053-6"),
+])
+def test_a_lone_letter_and_its_number_are_one_name(matcher, name, unit, code):
+    assert _codes(matcher.match(name, unit))[0] == code
