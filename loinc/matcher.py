@@ -223,7 +223,7 @@ class Matcher:
     def _correct_word(self, word: str) -> str | None:
         if word in self._known_words or not word.isalpha() and not any(ch.isalpha() for ch in word):
             return word
-        for variant in (*_ocr_variants(word), *_digit_variants(word)):
+        for variant in (*_ocr_variants(word), *_digit_variants(word), *_blood_level_stems(word)):
             if variant in self._known_words:
                 return variant
         if len(word) < 4:
@@ -679,6 +679,19 @@ def _method_variants(a: Entry, b: Entry) -> bool:
     return (a.component == b.component and a.timing == b.timing  # cheap tests first: called per candidate
             and a.property.lower() == b.property.lower()
             and (a.system == b.system or not a.system or not b.system))
+
+
+_BLOOD_LEVEL = re.compile(r"^([a-z]{4,}?)(?:e|ae)mi[ea]$")
+
+
+def _blood_level_stems(word: str) -> tuple[str, ...]:
+    """French "-émie" and Italian/Spanish "-emia" name an analyte's blood level ("Ferritinémie",
+    "Albuminemia"): the analyte is the stem ("ferritin", "ferritine", "albumina")."""
+    found = _BLOOD_LEVEL.match(word)
+    if found is None:
+        return ()
+    stem = found.group(1)
+    return stem, stem + "e", stem + "a"
 
 
 def _ocr_variants(word: str) -> tuple[str, ...]:

@@ -182,3 +182,21 @@ def test_no_convention_no_decision(rows):
 ])
 def test_a_lone_letter_and_its_number_are_one_name(matcher, name, unit, code):
     assert _codes(matcher.match(name, unit))[0] == code
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("Albuminémie", "g/l", "1751-7"), ("Cholestérolémie", "g/l", "2093-3"), ("Albuminemia", "g/dL", "1751-7"),
+])
+def test_a_blood_level_suffix_names_its_analyte_for_review(matcher, name, unit, code):
+    result = matcher.match(name, unit)  # a guessed stem: right code, a person confirms it
+    assert _codes(result)[0] == code and result.status == NEEDS_REVIEW
+
+
+@pytest.mark.parametrize(("name", "unit", "codes"), [
+    ("Numération des hématies", "T/l", {"26453-1", "789-8"}),
+    ("Neutrófilos absolutos", None, {"26499-4", "751-8"}),  # "absolutos": a count, unit or not
+    ("Linfocitos absolutos", "10^3/µL", {"26474-7", "731-0"}),
+])
+def test_european_count_words(matcher, name, unit, codes):
+    result = matcher.match(name, unit)
+    assert _codes(result)[0] in codes and result.status == AUTO_MATCH
