@@ -629,8 +629,10 @@ def arrow_direction(ink: np.ndarray) -> str | None:
         return None  # no head, or one flat at its end (T, L)
     if int(widths.argmax()) < 0.15 * height:
         return None  # a blob at the end of a long stroke (a rule's junction), no tapering head
-    if (widths[tail] > 1.6 * stem + 1).any() or (np.abs(middles - centre) > 0.15 * width + 1).any():
-        return None  # no single centred stem (4, +, 1)
+    if widths[tail].max() - widths[tail].min() > 0.25 * width + 1 or (widths[tail] > 1.6 * stem + 1).any():
+        return None  # no stem of one width (a 4's slanted side, a +'s bar)
+    if (np.abs(middles - centre) > 0.15 * width + 1).any():
+        return None  # a stem off the centre (a 1)
     widest = int(widths.argmax())
     left = float(np.median(lefts[tail])) - lefts[widest]
     right = rights[widest] - float(np.median(rights[tail]))
