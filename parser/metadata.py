@@ -8,6 +8,7 @@ ambiguous numeric date (4/6/2021) is kept as printed, and an unreadable one is n
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -609,10 +610,19 @@ def read_gender(text: str) -> str | None:
 
 
 def read_identifier(text: str) -> str | None:
-    token = text.split()[0] if text.split() else ""
+    tokens = text.split()
+    token = tokens[0] if tokens else ""
     token = token.strip(" :#,;|‘’'\"`“”")  # "|S87561601": a cell's rule (or a speck) read by OCR
     token = re.sub(r"^\$(?=\d)", "S", token)  # OCR reads a leading S as '$': never in a number
+    if _LETTER_PREFIX.fullmatch(token) and len(tokens) > 1 and _DIGIT_GROUP.fullmatch(tokens[1]):
+        # "CH 0206 12": an accession printed as a section's letters and groups of digits.
+        groups = list(itertools.takewhile(_DIGIT_GROUP.fullmatch, tokens[1:4]))
+        return " ".join([token, *groups])
     return token if re.search(r"\d", token) or len(token) >= 4 else None
+
+
+_LETTER_PREFIX = re.compile(r"[A-Z]{1,3}")
+_DIGIT_GROUP = re.compile(r"\d{1,8}")
 
 
 def unlabelled_patient_name(lines: list[Line]) -> str | None:

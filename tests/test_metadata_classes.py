@@ -166,3 +166,8 @@ def test_an_earlier_reports_date_label_is_none_of_this_reports():
 def test_a_surname_alone_after_the_colon_as_ocr_read_it():
     meta = meta_of([[(300, 60, "Nom d'usage _ FABRE")], [(300, 84, "Prénom"), (400, 84, "Josiane")]], "fr")
     assert meta.patient_last_name == "FABRE"
+
+
+def test_an_accession_printed_as_letters_and_groups_of_digits():
+    meta = meta_of([[(40, 100, "Accession [UID]:"), (150, 100, "CH 0206 12 [2502060012]")]])
+    assert meta.specimen_number == "CH 0206 12"
