@@ -96,7 +96,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 ]
 # Counts: anything per microlitre/cubic millimetre/litre with a multiplier or a cell word.
 _COUNT = re.compile(
-    r"^(?:(?:x?10[\^*e]?\d+|10\*\d+|\d+(?:\.\d+)?|thou|thousands?|mill(?:ion)?s?|lakhs?|lacs?|k|m|"
+    r"^(?:(?:x?10[\^*e]?\d+|10\*\d+|\d+(?:\.\d+)?|thou|thousands?|mill?(?:ion)?s?|lakhs?|lacs?|k|m|"
     r"cells?|\{cells?\}|\{ery\}|\{rbc\}|\{wbc\}|#|/)\s*)*/?\s*(?:ul|mm3|cumm|cu ?mm|l|nl|pl)$"
 )
 
@@ -112,6 +112,10 @@ def _synonyms() -> dict[str, str]:
     return {_fold(k): v for k, v in raw.items()}
 
 
+# eGFR's body surface as French, Italian and Spanish reports print it: "1,73 m²", "1,73m2".
+_BODY_AREA = re.compile(r"/1[.,]73\s?m2")
+# "UI" is the international unit in French, Italian and Spanish ("UI/l", "mUI/l", "µUI/ml").
+_LATIN_IU = re.compile(r"(?<![a-z])([mun]?)ui(?=/)")
 # LifeLabs and other Canadian reports print counts in E-notation: "x E9/L", "E12/L" (10^9/L, 10^12/L).
 _E_NOTATION = re.compile(r"^(?:x\s*)?e\s?(\d{1,2})(?=\s*/)")
 
@@ -127,6 +131,8 @@ def normalize_unit(unit: str | None) -> str:
     text = re.sub(r"\s*\^\s*", "^", text)
     text = re.sub(r"\s*(x|\*)\s*10", r"x10", text)
     text = _E_NOTATION.sub(r"x10^\1", text)
+    text = _BODY_AREA.sub("/1.73 m2", text)
+    text = _LATIN_IU.sub(r"\1iu", text)
     text = text.replace("mcg", "ug").replace("gms", "g").replace("gm/", "g/")
     text = text.replace("[iu]", "iu").replace("mm[hg]", "mmhg").replace("mm hg", "mmhg")
     return re.sub(r"\s+", " ", text).strip(" .")
@@ -176,7 +182,7 @@ _PER_VOLUME = {"ul": 1e6, "mm3": 1e6, "cumm": 1e6, "cu mm": 1e6, "nl": 1e9, "pl"
                "l": 1.0, "hl": 1e-2}
 _MULTIPLIER = {"": 1.0, "#": 1.0, "cells": 1.0, "cell": 1.0, "{cells}": 1.0, "thou": 1e3, "thousand": 1e3,
                "thousands": 1e3, "tsd": 1e3, "k": 1e3, "mio": 1e6, "mill": 1e6, "million": 1e6, "millions": 1e6,
-               "m": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "g": 1e9, "gpt": 1e9, "giga": 1e9,
+               "m": 1e6, "mil": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "g": 1e9, "gpt": 1e9, "giga": 1e9,
                "t": 1e12, "tpt": 1e12, "tera": 1e12}
 _POWER = re.compile(r"^x?10[\^*e]?(\d{1,2})$")
 

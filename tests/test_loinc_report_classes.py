@@ -200,3 +200,21 @@ def test_a_blood_level_suffix_names_its_analyte_for_review(matcher, name, unit, 
 def test_european_count_words(matcher, name, unit, codes):
     result = matcher.match(name, unit)
     assert _codes(result)[0] in codes and result.status == AUTO_MATCH
+
+
+@pytest.mark.parametrize(("unit", "kind"), [
+    ("UI/l", "units"), ("mUI/l", "units"), ("µUI/mL", "units"),  # the international unit in fr/it/es
+    ("mL/min/1,73 m²", "volume_rate"), ("ml/min/1,73 m2", "volume_rate"),  # decimal comma, superscript
+    ("mil/µL", "count_conc"), ("guide/l", None),
+])
+def test_european_and_indian_unit_spellings(unit, kind):
+    from loinc.units import unit_kind
+    assert unit_kind(unit) == kind
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("TSH", "mUI/l", "3016-3"), ("ASAT (TGO)", "UI/l", "1920-8"), ("DFG (CKD-EPI)", "ml/min/1,73 m²", "62238-1"),
+])
+def test_a_readable_unit_lets_a_sure_row_auto_match(matcher, name, unit, code):
+    result = matcher.match(name, unit)
+    assert _codes(result)[0] == code and result.status == AUTO_MATCH
