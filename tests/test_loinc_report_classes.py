@@ -126,7 +126,7 @@ def test_a_unitless_differential_that_sums_to_nothing_stays_undecided():
 
 
 @pytest.mark.parametrize(("name", "unit", "code"), [
-    ("Procalcitonin", "ng/mL", "33959-8"), ("hs Troponin T", "ng/L", "6598-7"),
+    ("Procalcitonin", "ng/mL", "33959-8"), ("hs Troponin T", "ng/L", "67151-1"),
     ("TPO Antibodies", None, "8099-4"), ("Anti-TPO Antibodies", "IU/mL", "8099-4"),
 ])
 def test_codes_grown_from_the_loinc_component_list_and_a_mismapped_mimic_alias_left_out(matcher, name, unit, code):
@@ -217,4 +217,12 @@ def test_european_and_indian_unit_spellings(unit, kind):
 ])
 def test_a_readable_unit_lets_a_sure_row_auto_match(matcher, name, unit, code):
     result = matcher.match(name, unit)
+    assert _codes(result)[0] == code and result.status == AUTO_MATCH
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("Troponin T hs", "67151-1"), ("hsTnT", "67151-1"), ("Troponin T", "6598-7"),
+])
+def test_high_sensitivity_troponin_is_named_by_its_method(matcher, name, code):
+    result = matcher.match(name, "ng/L")
     assert _codes(result)[0] == code and result.status == AUTO_MATCH
