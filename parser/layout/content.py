@@ -17,6 +17,7 @@ from parser.layout.measures import measurement, two_measurements, with_second
 from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, without_marks
 from parser.lines import Line, is_prose, word_size
 from parser.page import Page
+from parser.units import is_unit
 
 
 def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
@@ -95,7 +96,9 @@ def with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]],
         for line in lines:
             if any(id(word) in used for word in line.words):
                 continue
-            read = content_rows([line], None)  # the cheap tests first: most lines fail them
+            if not any(is_unit(w.text) for w in line.words[1:]):
+                continue  # no unit word: no whole result (the cheapest test, most lines fail it)
+            read = content_rows([line], None)
             if not read or not _whole_result(read[0]) or is_prose(line) or is_header(line, page):
                 continue
             header = (headed or {}).get(id(line))

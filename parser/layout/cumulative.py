@@ -26,6 +26,7 @@ from parser.ranges import looks_like_range
 from parser.units import is_unit
 
 _DATE = re.compile(r"^(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{2,4})$")
+_DATE_IN_TEXT = re.compile(r"\d[/.\-]\d{1,2}[/.\-]\d")
 # The lines of labels under the dates (times, lab numbers, "Units  Reference") before the first
 # row: at most this many.
 _MAX_LABEL_LINES = 3
@@ -58,6 +59,8 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
 def dates_line(line: Line) -> list[tuple[Phrase, tuple[date | None, date | None]]] | None:
     """The dates of a line of an optional label ("Date") then two or more dates alone, each
     with its two readings; None for any other line."""
+    if len(_DATE_IN_TEXT.findall(line.text)) < 2:
+        return None  # most lines: the cheap test first
     phrases = line.phrases()
     dated = [(p, _dates(p.text)) for p in phrases]
     first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
