@@ -113,8 +113,8 @@ def _registration_number(header: list[Line]) -> str | None:
     """"Reg. No." numbers the patient's visit when the patient block has no specimen label;
     only in the report's `header` lines, never on a doctor's line."""
     for line in header:
-        if _DOCTOR_LINE.search(line.text):
-            continue
+        if "reg" not in line.text.lower() or _DOCTOR_LINE.search(line.text):
+            continue  # no such label on the line (the cheap test first), or a doctor's
         for key, _, value in _labelled([line]):
             if key in _REGISTRATION_LABELS and read_date(value) is None:
                 return read_identifier(value)
