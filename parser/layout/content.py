@@ -2,7 +2,6 @@
 [range]` told by what each part is.
 
 - pages without a header (content_rows);
-- a run of such rows above a document's first header (a table whose header is unknown);
 - a line no row took a word from that reads as a whole result: recovered as a doubtful row.
 """
 
@@ -83,13 +82,13 @@ def _row_from_words(line: Line) -> RawRow | None:
                   words=list(line.words), from_header=False, ocr=line.ocr)
 
 
-def with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]],
-                     headed: dict[int, Header] | None = None,
-                     is_header: Callable[[Line, Page], bool] = lambda line, page: False) -> list[RawRow]:
+def with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]], headed: dict[int, Header],
+                     is_header: Callable[[Line, Page], bool]) -> list[RawRow]:
     """The rows, with a row for each line no row took a word from that reads by its own words
     as a whole result: a name, a number, a unit and a range (a row the tables' reading lost,
     as a layout it does not know loses them). Such a row is marked as guessed from content
-    and ambiguous, so its confidence says so, and it stands where it is printed."""
+    and ambiguous, so its confidence says so, and it stands where it is printed. `headed`: the
+    header each line of a table was read under, by line id; `is_header`: a line of labels."""
     used = {id(word) for row in rows for word in row.words}
     found: list[RawRow] = []
     for page, lines in body:
@@ -101,7 +100,7 @@ def with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]],
             read = content_rows([line], None)
             if not read or not _whole_result(read[0]) or is_prose(line) or is_header(line, page):
                 continue
-            header = (headed or {}).get(id(line))
+            header = headed.get(id(line))
             if header is None or _in_value_column(read[0], line, header):
                 read[0].ambiguous = True
                 found.append(read[0])
@@ -124,21 +123,3 @@ def _in_value_column(row: RawRow, line: Line, header: Header) -> bool:
 def _whole_result(row: RawRow) -> bool:
     return bool(row.units and row.range_text and cols.content_kind(row.value) == cols.RESULT
                 and ":" not in row.name and sum(ch.isalpha() for ch in row.name) >= 3)
-
-
-# Rows read by content above a document's first table header count only as a run this long:
-# a table whose header was not recognised, never a metadata line that happens to end in a unit.
-_MIN_RUN_ABOVE = 3
-
-
-def rows_above_tables(lines: list[Line], panel: str | None) -> list[RawRow]:
-    """Rows of a table above the first recognised header (its own header unknown, or none):
-    by content, kept where at least _MIN_RUN_ABOVE consecutive lines read as measured rows."""
-    runs: list[list[RawRow]] = [[]]
-    for line in lines:
-        found = content_rows([line], panel)
-        if found and found[0].units and found[0].range_text:
-            runs[-1].append(found[0])
-        elif runs[-1]:
-            runs.append([])
-    return [row for run in runs if len(run) >= _MIN_RUN_ABOVE for row in run]

@@ -13,7 +13,7 @@ import re
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
-from parser.layout.content import content_rows, rows_above_tables, with_unread_rows
+from parser.layout.content import content_rows, with_unread_rows
 from parser.layout.cumulative import cumulative_header
 from parser.layout.measures import split_measurements
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
@@ -38,10 +38,8 @@ def document_rows(doc: Document) -> list[RawRow]:
     for page in doc.pages:
         lines = _content_lines(page, keys)
         body.append((page, lines))
-        regions = _regions(lines, page)
-        if not regions and carried:
-            scale = page.width / carried_width if carried_width else 1.0
-            regions = [(h.shifted(scale), lines, None) for h in carried]
+        continued = [h.shifted(page.width / carried_width) for h in carried]  # the last page's tables
+        regions = _regions(lines, page) or [(h, lines, None) for h in continued]
         if not regions:
             lines, block_ranges = split_range_block(lines)
             found = content_rows(lines, panel)
@@ -52,14 +50,12 @@ def document_rows(doc: Document) -> list[RawRow]:
         first_top = min(h.top for h, _, _ in regions)
         above, above_ranges = split_range_block([l for l in lines if l.bottom <= first_top])
         attach_block_ranges(last_table, above_ranges)
-        if carried and above:  # the last page's table runs on above this page's first header
-            scale = page.width / carried_width if carried_width else 1.0
-            for header in (h.shifted(scale) for h in carried):
-                found, panel, specimen = _region_rows(above, header, page, panel, specimen, titled=False)
-                rows.extend(found)
-                headed.update((id(line), header) for line in above)
-        elif above:
-            rows.extend(rows_above_tables(above, panel))
+        # The last page's table runs on above this page's first header (other lines above
+        # it, a table whose header is not known, are left to with_unread_rows).
+        for header in continued if above else []:
+            found, panel, specimen = _region_rows(above, header, page, panel, specimen, titled=False)
+            rows.extend(found)
+            headed.update((id(line), header) for line in above)
         for header, region_lines, title in regions:
             if title is not None:
                 panel, specimen = title, None
