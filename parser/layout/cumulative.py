@@ -16,16 +16,16 @@ first; where they do not, no header is made and the rows stay unread (for a revi
 from __future__ import annotations
 
 import re
-from datetime import date
 
 from parser import columns as cols
 from parser.columns import Column, Header
 from parser.lines import Line, Phrase
+from parser.metadata_dates import read_date
 from parser.page import Page
 from parser.ranges import looks_like_range
 from parser.units import is_unit
 
-_DATE = re.compile(r"^(\d{1,4})[/.\-](\d{1,2})[/.\-](\d{2,4})$")
+_DATE = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}$")
 _DATE_IN_TEXT = re.compile(r"\d[/.\-]\d{1,2}[/.\-]\d")
 # The lines of labels under the dates (times, lab numbers, "Units  Reference") before the first
 # row: at most this many.
@@ -56,7 +56,7 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     return header, used
 
 
-def dates_line(line: Line) -> list[tuple[Phrase, tuple[date | None, date | None]]] | None:
+def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, str | None]]] | None:
     """The dates of a line of an optional label ("Date") then two or more dates alone, each
     with its two readings; None for any other line."""
     if len(_DATE_IN_TEXT.findall(line.text)) < 2:
@@ -71,26 +71,14 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[date | None, date | None]
     return [(p, d) for p, d in dated[first:] if d is not None]
 
 
-def _dates(text: str) -> tuple[date | None, date | None] | None:
-    """The date read day first and month first (either may fail); None if not a date."""
-    match = _DATE.match(text.strip())
-    if match is None:
+def _dates(text: str) -> tuple[str | None, str | None] | None:
+    """The date read day first and month first (ISO; either may fail); None if not a date."""
+    if not _DATE.match(text.strip()):
         return None
-    a, b, c = (int(g) for g in match.groups())
-    if a > 31:  # year first: ISO
-        return _date(a, b, c), _date(a, b, c)
-    year = c + 2000 if c < 100 else c
-    return _date(year, b, a), _date(year, a, b)
+    return read_date(text, "dmy", recent=True), read_date(text, "mdy", recent=True)
 
 
-def _date(year: int, month: int, day: int) -> date | None:
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
-def _latest(readings: list[tuple[date | None, date | None]]) -> int | None:
+def _latest(readings: list[tuple[str | None, str | None]]) -> int | None:
     """The index of the latest date, the same whichever way the dates are read; None if the
     readings disagree or a date reads no way at all."""
     picks = set()
