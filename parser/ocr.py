@@ -506,11 +506,10 @@ def restore_decimal_points(image: Image.Image, words: list[Word]) -> list[Word]:
 def _dot_position(image: Image.Image, word: Word) -> int | None:
     """How many digits precede the single point the word's ink shows, or None when the ink
     is not exactly the read digits plus one baseline dot."""
-    box = (int(word.x0), int(word.top), int(word.x1) + 1, int(word.bottom) + 1)
-    crop = image.crop(box).convert("L")
-    if crop.width < 4 or crop.height < 6:
+    binary = _binarized(image, word)
+    if binary is None:
         return None
-    glyphs = _ink_column_runs(crop.point(_threshold_table(crop)))
+    glyphs = _ink_column_runs(binary)
     if len(glyphs) != len(word.text) + 1:
         return None
     tallest = max(bottom - top + 1 for _, _, top, bottom in glyphs)
@@ -666,11 +665,10 @@ def mark_bold(image: Image.Image, words: list[Word]) -> list[Word]:
 def _stroke_width(image: Image.Image, word: Word) -> float | None:
     """Mean stroke width of the word's ink, in pixels: its ink over its runs of ink along rows
     and columns (a stroke of width t and length L gives about L runs of t)."""
-    box = (int(word.x0), int(word.top), int(word.x1) + 1, int(word.bottom) + 1)
-    crop = image.crop(box).convert("L")
-    if crop.width < 4 or crop.height < 6:
+    binary = _binarized(image, word)
+    if binary is None:
         return None
-    ink = (np.asarray(crop.point(_threshold_table(crop))) == 0).astype(np.int8)
+    ink = (np.asarray(binary) == 0).astype(np.int8)
     runs = int((np.diff(ink, axis=1) == 1).sum() + ink[:, 0].sum()
                + (np.diff(ink, axis=0) == 1).sum() + ink[0, :].sum())
     return float(ink.sum()) / runs if runs >= 4 else None
@@ -679,12 +677,20 @@ def _stroke_width(image: Image.Image, word: Word) -> float | None:
 def _glyphs(image: Image.Image, word: Word) -> list[tuple[int, int, int, int, Image.Image]]:
     """Runs of inked columns in the word's box (x0, x1, top, bottom, and the binarized crop
     they index), left to right: one per glyph when no two glyphs touch."""
+    crop = _binarized(image, word)
+    if crop is None:
+        return []
+    return [(x0, x1, top, bottom, crop) for x0, x1, top, bottom in _ink_column_runs(crop)]
+
+
+def _binarized(image: Image.Image, word: Word) -> Image.Image | None:
+    """The word's box cut from `image` and binarized on its own (ink 0, paper 255), or None
+    when the box is too small to hold a glyph."""
     box = (int(word.x0), int(word.top), int(word.x1) + 1, int(word.bottom) + 1)
     crop = image.crop(box).convert("L")
     if crop.width < 4 or crop.height < 6:
-        return []
-    crop = crop.point(_threshold_table(crop))
-    return [(x0, x1, top, bottom, crop) for x0, x1, top, bottom in _ink_column_runs(crop)]
+        return None
+    return crop.point(_threshold_table(crop))
 
 
 def _ink_column_runs(binary: Image.Image) -> list[tuple[int, int, int, int]]:
