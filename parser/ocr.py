@@ -625,15 +625,15 @@ def arrow_direction(ink: np.ndarray) -> str | None:
     stem = float(np.median(widths[tail]))
     centre = (width - 1) / 2
     middles = (lefts[tail] + rights[tail]) / 2
-    if widths.max() < max(2.5 * stem, 0.8 * width) or widths[0] > 0.5 * widths.max():
+    widest = int(widths.argmax())
+    if widths[widest] < max(2.5 * stem, 0.8 * width) or widths[0] > 0.5 * widths[widest]:
         return None  # no head, or one flat at its end (T, L)
-    if int(widths.argmax()) < 0.15 * height:
+    if widest < 0.15 * height:
         return None  # a blob at the end of a long stroke (a rule's junction), no tapering head
     if widths[tail].max() - widths[tail].min() > 0.25 * width + 1 or (widths[tail] > 1.6 * stem + 1).any():
         return None  # no stem of one width (a 4's slanted side, a +'s bar)
     if (np.abs(middles - centre) > 0.15 * width + 1).any():
         return None  # a stem off the centre (a 1)
-    widest = int(widths.argmax())
     left = float(np.median(lefts[tail])) - lefts[widest]
     right = rights[widest] - float(np.median(rights[tail]))
     if min(left, right) < 0.5 * max(left, right):
