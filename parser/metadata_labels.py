@@ -47,18 +47,23 @@ _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "rich
              "solicitud", "demande", "dossier", "échantillon", "echantillon", "requisition",
              "accettazion")
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
+_ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
+_TOKEN_GAPS = re.compile(r"[\s\-/]+")
 
 
 def composed_label(key: str, known: dict[str, str]) -> str | None:
-    """A label of `known` (label -> field) that the label key `key` stands for, or None."""
-    bare = _PARENTHESIS.match(key)
+    """A label of `known` (label -> field) that the label key `key` stands for, or None.
+    Called for most phrases of a report's first pages (metadata._label_key), so the cheap
+    refusals come first."""
+    bare = _PARENTHESIS.match(key) if key.endswith((")", "]")) else None
     if bare and bare.group(1).strip() in known:
         return bare.group(1).strip()
-    tokens = [re.sub(r"^[dl]['’]", "", t).strip(",;") for t in re.split(r"[\s\-/]+", key)]
-    tokens = [t for t in tokens if t]
-    if any(c.isdigit() for t in tokens for c in t):
+    if any(c.isdigit() for c in key):
         return None  # a label and its value ("date of birth 25"), no label alone
-    field = _dated_field(tokens) or _numbered_field(tokens) or _several_fields(tokens) or \
+    tokens = [_ELISION.sub("", t).strip(",;") for t in _TOKEN_GAPS.split(key)]
+    tokens = [t for t in tokens if t]
+    content = [t for t in tokens if t not in _JOINERS]
+    field = _dated_field(content) or _numbered_field(content) or _several_fields(tokens) or \
         _whole_name(tokens)
     return CANONICAL[field] if field else None
 
@@ -85,9 +90,9 @@ def _stem_field(word: str, table: dict[str, tuple[str, ...]]) -> str | None:
     return None
 
 
-def _dated_field(tokens: list[str]) -> str | None:
-    """"date du protocole", "data refertazione", "geb dat", "abnahmedatum"."""
-    content = [t for t in tokens if t not in _JOINERS]
+def _dated_field(content: list[str]) -> str | None:
+    """"date du protocole", "data refertazione", "geb dat", "abnahmedatum" (`content`: the
+    label's words without joiners)."""
     if any(t.startswith(_EARLIER) for t in content):
         return None  # "Previous Result Date": an earlier report's, never this one's
     if len(content) == 1 and content[0].endswith("datum") and len(content[0]) > 5:
@@ -108,9 +113,9 @@ def _dated_field(tokens: list[str]) -> str | None:
     return "collected"  # "Sample Date", "Date of specimen"
 
 
-def _numbered_field(tokens: list[str]) -> str | None:
-    """"befund nr", "protocole n°", "n° de protocole", "befundnummer"."""
-    content = [t for t in tokens if t not in _JOINERS]
+def _numbered_field(content: list[str]) -> str | None:
+    """"befund nr", "protocole n°", "n° de protocole", "befundnummer" (`content`: the label's
+    words without joiners)."""
     if len(content) == 1 and content[0].endswith("nummer") and len(content[0]) > 6:
         return "specimen" if content[0][:-6].startswith(_NUMBERED) else None
     if not 2 <= len(content) <= 3:
@@ -124,18 +129,14 @@ def _numbered_field(tokens: list[str]) -> str | None:
     return "specimen" if all(n.startswith(_NUMBERED) and n not in _SIGNS for n in nouns) else None
 
 
-# Words of a surname and of a given name, every language's.
-_NAME_PARTS = {"nom", "prénom", "prenom", "name", "vorname", "nachname", "cognome", "nome",
-               "apellidos", "apellido", "nombre", "nombres", "surname", "forename", "first",
-               "last", "given", "family"}
+# Words of a given name and of a surname, every language's.
+_GIVEN = {"prénom", "prenom", "vorname", "nome", "nombre", "nombres", "first", "given", "forename"}
+_SURNAME = {"nom", "nachname", "cognome", "apellidos", "apellido", "surname", "last", "family"}
+_NAME_PARTS = _GIVEN | _SURNAME | {"name"}
 
 
 def _whole_name(tokens: list[str]) -> str | None:
     """"Nom, prénom", "Last name, First name", "Cognome / Nome": a surname's and a given
     name's labels joined, over the whole name."""
     words = set(tokens) - {"et", "y", "e", "and", "und", "&"}
-    has_given = bool(words & {"prénom", "prenom", "vorname", "nome", "nombre", "nombres",
-                              "first", "given", "forename"})
-    has_surname = bool(words & {"nom", "nachname", "cognome", "apellidos", "apellido", "surname",
-                                "last", "family"})
-    return "name" if words <= _NAME_PARTS and has_given and has_surname else None
+    return "name" if words <= _NAME_PARTS and words & _GIVEN and words & _SURNAME else None
