@@ -187,20 +187,24 @@ def _unit_reading(text: str) -> bool:
 
 def _share_inside(word: Word, box: Word) -> float:
     """The share of `word`'s box that lies inside `box`."""
-    width = min(word.x1, box.x1) - max(word.x0, box.x0)
-    height = min(word.bottom, box.bottom) - max(word.top, box.top)
-    area = (word.x1 - word.x0) * (word.bottom - word.top)
-    return width * height / area if width > 0 and height > 0 and area > 0 else 0.0
+    area = _area(word)
+    return _intersection(word, box) / area if area > 0 else 0.0
 
 
 def _overlap(a: Word, b: Word) -> float:
     """Intersection over union of two word boxes."""
+    inter = _intersection(a, b)
+    return inter / (_area(a) + _area(b) - inter) if inter > 0 else 0.0
+
+
+def _intersection(a: Word, b: Word) -> float:
     width = min(a.x1, b.x1) - max(a.x0, b.x0)
     height = min(a.bottom, b.bottom) - max(a.top, b.top)
-    if width <= 0 or height <= 0:
-        return 0.0
-    inter = width * height
-    return inter / ((a.x1 - a.x0) * (a.bottom - a.top) + (b.x1 - b.x0) * (b.bottom - b.top) - inter)
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _area(word: Word) -> float:
+    return (word.x1 - word.x0) * (word.bottom - word.top)
 
 
 # Tesseract reads the square brackets of a printed range as braces ("{<5.0]", "[<150}",
