@@ -414,7 +414,8 @@ def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> 
         for i in set(cell[1:]) | {i for i in inner if i != cell[0]}:
             replaced[i] = []
     if replaced:
-        log.debug("ocr re-read: %d of %d doubtful cells replaced", len(replaced), len(cells))
+        log.debug("ocr re-read: %d of %d doubtful cells replaced",
+                  sum(1 for new in replaced.values() if new), len(cells))  # [] is a word dropped
     kept: list[Word] = []
     for i, word in enumerate(words):
         kept.extend(replaced.get(i, [word]))
