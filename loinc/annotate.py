@@ -116,60 +116,68 @@ def _is_differential_cell(found: MatchResult) -> bool:
     return bool(found.matches) and get_matcher().white_cell_type(found.matches[0][0])
 
 
-def differential_kinds(results: list[LabReportResult]) -> dict[int, str]:
+def differential_kinds(results: list[LabReportResult], found: list[MatchResult] | None = None) -> dict[int, str]:
     """Row index -> FRACTION or COUNT_CONC for the unitless rows of a white-cell differential,
-    decided by what their values add up to; empty when the sum says nothing."""
+    decided by what their values add up to; empty when the sum says nothing. `found`: the rows'
+    matches without report context (_plain_matches)."""
+    found = found or _plain_matches(results)
     cells = {index: _number(result.value) for index, result in enumerate(results)
              if not result.units and _number(result.value) is not None}
-    cells = {index: value for index, value in cells.items() if _is_differential_cell(match_result(results[index]))}
+    cells = {index: value for index, value in cells.items() if _is_differential_cell(found[index])}
     if len(cells) < 3:
         return {}
     total = sum(cells.values())
     if any(low <= total <= high for low, high in _SUM_OF_FRACTIONS):
         return dict.fromkeys(cells, FRACTION)
-    white = next((_number(r.value) for r in results if r.units and _top_code(r) in _WHITE_COUNT_CODES), None)
+    white = next((_number(r.value) for r, f in zip(results, found) if r.units and _top_code(f) in _WHITE_COUNT_CODES),
+                 None)
     if white and abs(total - white) <= _COUNT_SUM_TOLERANCE * white:
         return dict.fromkeys(cells, COUNT_CONC)
     return {}
 
 
-def unit_system(results: list[LabReportResult]) -> str | None:
+def unit_system(results: list[LabReportResult], found: list[MatchResult]) -> str | None:
     """MASS_CONC or MOLAR_CONC when every row of the report that prints a unit for a test labs
     report either way (glucose, creatinine, lipids) prints that kind, at least two rows; else None.
     A row whose unit was lost (OCR) most likely follows its report's convention."""
-    matcher, kinds, rows = get_matcher(), set(), 0
-    for result in results:
+    kinds, rows = set(), 0
+    for result, match in zip(results, found):
         kind = unit_kind(result.units) if result.units else None
-        if kind not in (MASS_CONC, MOLAR_CONC):
-            continue
-        found = match_result(result)
-        if found.matches and matcher.reported_both_ways(found.matches[0][0]):
+        if kind in (MASS_CONC, MOLAR_CONC) and _reported_both_ways(match):
             kinds.add(kind)
             rows += 1
     return next(iter(kinds)) if len(kinds) == 1 and rows >= 2 else None
 
 
-def report_kinds(results: list[LabReportResult]) -> dict[int, str]:
+def report_kinds(results: list[LabReportResult], found: list[MatchResult] | None = None) -> dict[int, str]:
     """Row index -> the kind of quantity the report says of a unitless row: a differential's
-    fractions or counts (differential_kinds), or mass vs moles by the report's convention."""
-    kinds = differential_kinds(results)
+    fractions or counts (differential_kinds), or mass vs moles by the report's convention.
+    `found`: the rows' matches without report context (_plain_matches), matched here if not given."""
+    found = found or _plain_matches(results)
+    kinds = differential_kinds(results, found)
     unitless = [i for i, r in enumerate(results)
                 if not r.units and i not in kinds and _number(r.value) is not None]
     if not unitless:
         return kinds
-    system = unit_system(results)
+    system = unit_system(results, found)
     if system is None:
         return kinds
-    matcher = get_matcher()
     for index in unitless:
-        found = match_result(results[index])
-        if found.matches and matcher.reported_both_ways(found.matches[0][0]):
+        if _reported_both_ways(found[index]):
             kinds[index] = system
     return kinds
 
 
-def _top_code(result: LabReportResult) -> str | None:
-    found = match_result(result)
+def _plain_matches(results: list[LabReportResult]) -> list[MatchResult]:
+    """Each row matched on its own (no aliases, no report context): what report_kinds reads."""
+    return [match_result(result) for result in results]
+
+
+def _reported_both_ways(found: MatchResult) -> bool:
+    return bool(found.matches) and get_matcher().reported_both_ways(found.matches[0][0])
+
+
+def _top_code(found: MatchResult) -> str | None:
     return found.matches[0][0].code if found.matches else None
 
 
@@ -209,9 +217,12 @@ def annotate_report(report: ReportData, aliases: dict[tuple[str, str], str] | No
     with `loinc.matcher.alias_key`; an exact hit is an auto_match.
     """
     counts = {"auto_match": 0, "needs_review": 0, "no_match": 0}
-    kinds = report_kinds(report.results)
+    plain = _plain_matches(report.results)
+    kinds = report_kinds(report.results, plain)
     for index, result in enumerate(report.results):
-        found = match_result(result, aliases, kinds.get(index))
+        kind = kinds.get(index)
+        # a row with neither a team alias nor a kind from its report is matched already
+        found = plain[index] if kind is None and not aliases else match_result(result, aliases, kind)
         result.loinc_matches = [to_loinc_match(entry, confidence) for entry, confidence in found.matches[:5]]
         result.loinc_match_status = found.status
         counts[found.status] = counts.get(found.status, 0) + 1
