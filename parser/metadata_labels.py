@@ -58,7 +58,7 @@ def composed_label(key: str, known: dict[str, str]) -> str | None:
     bare = _PARENTHESIS.match(key) if key.endswith((")", "]")) else None
     if bare and bare.group(1).strip() in known:
         return bare.group(1).strip()
-    if any(c.isdigit() for c in key):
+    if any(map(str.isdigit, key)):
         return None  # a label and its value ("date of birth 25"), no label alone
     tokens = [_ELISION.sub("", t).strip(",;") for t in _TOKEN_GAPS.split(key)]
     tokens = [t for t in tokens if t]
