@@ -2,7 +2,8 @@
 
 import pytest
 
-from parser.ocr import repair_unit_words, _better_reading
+from parser.ocr import (_better_reading, power_unit, repair_power_units, repair_unit_words,
+                        units_from_first_pass)
 from parser.page import Word
 from parser.units import is_unit, repair, repair_ocr_word, restored_slash_unit
 
@@ -83,18 +84,15 @@ def test_a_unit_printed_spaced_after_its_slash_is_not_given_an_l():
     ("107*3/UL", "10^3/µL"), ("103/41", "10^3/µl"), ("x1079/L", "x10^9/L"), ("1012/L", "10^12/L"),
 ])
 def test_power_units_with_caret_and_micro_misread_are_put_right(damaged, unit):
-    from parser.ocr import power_unit
     assert power_unit(damaged) == unit
 
 
 @pytest.mark.parametrize("word", ["10^3/µL", "1043/ul", "x107/L", "1073/cumm", "10/L", "1073/nL", "107"])
 def test_other_words_are_no_power_units(word):
-    from parser.ocr import power_unit
     assert power_unit(word) is None
 
 
 def test_a_power_unit_split_where_its_caret_was_is_joined():
-    from parser.ocr import repair_power_units
     words = [_word("4,1", 0, 0.9), _word("107", 40), _word("3/uL", 60), _word("4,0-10,0", 120)]
     assert [w.text for w in repair_power_units(words)] == ["4,1", "10^3/µL", "4,0-10,0"]
     # A value before a unit stays apart.
@@ -103,7 +101,6 @@ def test_a_power_unit_split_where_its_caret_was_is_joined():
 
 
 def test_the_language_pass_takes_a_unit_only_the_english_pass_read_in_the_same_box():
-    from parser.ocr import units_from_first_pass
     english = [_word("0,98", 0, 0.9), _word("mg/dL", 40, 0.8), _word("12,0", 100, 0.9), _word("mm", 160, 0.0)]
     german = [_word("0,98", 0, 0.9), _word("mog/dL", 40, 0.7), _word("12,5", 100, 0.5), _word("m", 160, 0.9)]
     # Numbers and a blank English guess stay as the language pass read them.
@@ -112,7 +109,6 @@ def test_the_language_pass_takes_a_unit_only_the_english_pass_read_in_the_same_b
 
 
 def test_an_english_unit_spanning_two_language_words_is_not_taken():
-    from parser.ocr import units_from_first_pass
     english = [Word(text="1073/uL", x0=40, top=10, x1=100, bottom=20, conf=0.6, size=10)]
     german = [Word(text="107", x0=40, top=10, x1=58, bottom=20, conf=0.6, size=10),
               Word(text="3/uL", x0=62, top=10, x1=100, bottom=20, conf=0.6, size=10)]
@@ -120,7 +116,6 @@ def test_an_english_unit_spanning_two_language_words_is_not_taken():
 
 
 def test_a_degree_speck_before_a_percent_is_dropped_and_yu_is_a_micro_sign():
-    from parser.ocr import power_unit
     words = [_word("61", 0, 0.9), _word("°", 20, 0.6), _word("%", 28, 0.8)]
     assert [w.text for w in repair_unit_words(words)] == ["61", "%"]
     assert power_unit("1076/yuL") == "10^6/µL"
