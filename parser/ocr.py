@@ -163,6 +163,7 @@ def reread_in_language(image: Image.Image, words: list[Word], dpi: int) -> list[
 # reading once. A nearly blank first-pass guess (below this confidence) is no evidence.
 MIN_FIRST_PASS_UNIT_CONFIDENCE = 0.2
 MIN_SAME_BOX_OVERLAP = 0.5
+MIN_TOUCHING_SHARE = 0.2  # of a language word's box inside the English word's: it reaches in
 
 
 def units_from_first_pass(words: list[Word], first: list[Word]) -> list[Word]:
@@ -173,10 +174,12 @@ def units_from_first_pass(words: list[Word], first: list[Word]) -> list[Word]:
     for unit in units:
         # One language word in the box, no other reaching into it: "107" "3/uL" under an
         # English "1073/uL" keep their split (the English word spans both).
-        touching = [i for i, word in enumerate(words) if _share_inside(word, unit) > 0.2]
-        same = [i for i in touching if _overlap(words[i], unit) >= MIN_SAME_BOX_OVERLAP]
-        if len(touching) == 1 and len(same) == 1 and not is_unit(words[same[0]].text):
-            taken[same[0]] = replace(words[same[0]], text=unit.text, conf=unit.conf)
+        touching = [i for i, word in enumerate(words) if _share_inside(word, unit) > MIN_TOUCHING_SHARE]
+        if len(touching) != 1:
+            continue
+        word = words[touching[0]]
+        if _overlap(word, unit) >= MIN_SAME_BOX_OVERLAP and not is_unit(word.text):
+            taken[touching[0]] = replace(word, text=unit.text, conf=unit.conf)
     return [taken.get(i, word) for i, word in enumerate(words)]
 
 
