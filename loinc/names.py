@@ -72,14 +72,14 @@ _NOISE_WORDS = {
     "kinetic", "jaffe", "modified", "uv", "ifcc", "hplc", "mass", "moles", "volume", "count",
     "absolute", "abs",  # kept as ReadName.wants_count instead
 }
-# The same for French, German, Italian and Spanish names (issue 13): a count ("Numération des
-# plaquettes", "Recuento de leucocitos", "Linfocitos absolutos") and the articles between words.
-_EUROPEAN_COUNT_WORDS = {"numeration", "recuento", "conteggio", "absolutos", "absolutas", "absoluto", "absolus",
-                         "absolues", "assoluti", "assoluto", "absolut", "absolute"}
-_EUROPEAN_ABSOLUTE = _EUROPEAN_COUNT_WORDS - {"numeration", "recuento", "conteggio"}
-_NOISE_WORDS |= _EUROPEAN_COUNT_WORDS | {"des", "de", "du", "del", "della", "delle", "di", "der"}
+# Words asking for a count, in English, French, German, Italian and Spanish (issue 13: "Numération des
+# plaquettes", "Recuento de leucocitos"); the absolute ones ("Linfocitos absolutos", "Neutrophils #")
+# also say the unit kind. Noise too (kept as ReadName.wants_count), with the articles between words.
+_ABSOLUTE_WORDS = {"absolute", "abs", "#", "absolut", "absolus", "absolues", "absoluto", "absolutos", "absolutas",
+                   "assoluto", "assoluti"}
+_COUNT_WORDS = {"count", "numeration", "recuento", "conteggio"} | _ABSOLUTE_WORDS
+_NOISE_WORDS |= (_COUNT_WORDS - {"#"}) | {"des", "de", "du", "del", "della", "delle", "di", "der"}
 _PERCENT_WORDS = {"%", "percent", "percentage", "pct"}
-_COUNT_WORDS = {"count", "absolute", "abs", "#"} | _EUROPEAN_COUNT_WORDS
 _FOOTNOTE = re.compile(r"[*†‡§¶#^]+|\(\s*[a-z0-9]\s*\)$")
 _PUNCTUATION = re.compile(r"[^a-z0-9%/#]+")  # "+" too: "D3+D2", "CD3+CD4+" are word lists
 _SPACED_SLASH = re.compile(r"\s*/\s*")
@@ -267,7 +267,7 @@ def read_name(printed: str) -> ReadName:
     calculated = any(w in _CALCULATED_WORDS for w in words)
     wants_count = any(w in _COUNT_WORDS for w in words)
     percent = any(w in _PERCENT_WORDS for w in words)
-    absolute = any(w in {"abs", "#"} or w in _EUROPEAN_ABSOLUTE for w in words)
+    absolute = any(w in _ABSOLUTE_WORDS for w in words)
     quantitative = any(w in {"value", "level", "levels", "quant", "quantitative", "qn"} for w in words)
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
     kind = "fraction" if percent else ("count_conc" if absolute else _width_kind(words))
