@@ -410,6 +410,7 @@ def _cut_trailing_label(text: str) -> list[str]:
     return [text]
 
 
+@lru_cache(maxsize=4096)  # asked twice of most phrases (_join_split_labels, then _labelled)
 def _split_label(text: str) -> tuple[str | None, str]:
     """("patient name", "Rahul Sharma") from "Patient Name: Rahul Sharma"; label None if none."""
     colon = _LABEL_COLON.search(text) if ":" in text or "：" in text else None
@@ -483,11 +484,15 @@ def _value_fits(field: str, value: str) -> bool:
     return field == "other"
 
 
+_SPACES = re.compile(r"\s+")
+_SLASH = re.compile(r"\s*/\s*")
+
+
 @lru_cache(maxsize=4096)
 def _label_key(text: str) -> str:
     key = text.lower().replace(".", " ").replace("_", " ")
-    key = re.sub(r"\s+", " ", key).strip(" -")
-    key = re.sub(r"\s*/\s*", " / ", key) if "/" in key and "date" not in key else key
+    key = _SPACES.sub(" ", key).strip(" -")
+    key = _SLASH.sub(" / ", key) if "/" in key and "date" not in key else key
     if key in _LABELS:
         return key
     signless = _TRAILING_NUMBER_SIGN.sub("", key)
