@@ -58,10 +58,14 @@ def order_by_age(births: list[str], dates: list[str], age: float | None) -> str 
 
 
 def _age(born: str | None, on: str | None) -> int | None:
-    if not born or not on or not _ISO_DATE.fullmatch(born) or not _ISO_DATE.fullmatch(on):
+    if not is_iso(born) or not is_iso(on):
         return None
-    b, o = dt.date.fromisoformat(born), dt.date.fromisoformat(on)
-    return o.year - b.year - ((o.month, o.day) < (b.month, b.day))
+    return years_between(dt.date.fromisoformat(born), dt.date.fromisoformat(on))
+
+
+def years_between(born: dt.date, on: dt.date) -> int:
+    """Whole years from `born` to `on`: a person's age on that day."""
+    return on.year - born.year - ((on.month, on.day) < (born.month, born.day))
 
 
 def is_iso(text: str | None) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from parser.metadata_dates import years_between
 from parser.models import ResultMetadata
 from parser.page import Document
 
@@ -38,7 +39,7 @@ def patient_age(doc: Document, metadata: ResultMetadata) -> float | None:
     born = _iso(metadata.dob)
     on = _iso(metadata.date_collected) or _iso(metadata.date_reported)
     if born is not None and on is not None and on >= born:
-        years = on.year - born.year - ((on.month, on.day) < (born.month, born.day))
+        years = years_between(born, on)
         return float(years) if years <= _MAX_AGE else None
     return head_age(doc)
 
