@@ -3,7 +3,8 @@
 Read from "Label: value" pairs (the value may be the next phrase on the line, after a
 lone colon) and from a few layout habits (an unlabelled patient name above "Age :").
 Dates become ISO YYYY-MM-DD only when the day and month cannot be confused; an
-ambiguous numeric date (4/6/2021) is kept as printed, and an unreadable one is null.
+ambiguous numeric date (4/6/2021) that nothing on the report settles is null, as is an
+unreadable one.
 """
 
 from __future__ import annotations
