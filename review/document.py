@@ -60,7 +60,7 @@ FIRST_ROW_LOWEST = 0.4
 
 def first_rows_low(report: ReportData) -> bool:
     """Do the rows read start low on page 1 (or not on page 1 at all), leaving its top unread?"""
-    tops = [row.bbox[1] for row in report.results if row.bbox and row.page in (None, 1)]
     if not any(row.bbox for row in report.results):
-        return False  # nothing says where the rows were (a report built by hand)
+        return False  # nothing says where the rows were (a report built by hand), or no rows
+    tops = [row.bbox[1] for row in report.results if row.bbox and row.page in (None, 1)]
     return not tops or min(tops) > FIRST_ROW_LOWEST

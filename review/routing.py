@@ -190,8 +190,6 @@ def document_reasons(report: ReportData) -> list[str]:
     rows, 1.5 % (the target inside skipped jobs is 0.5 %). Row checks cannot vouch for a row the
     OCR never produced. Cost there: skip 29.8 -> 27.5 % of the 342 jobs (8 scans and photos).
     """
-    if not report.results:
-        return []
     reasons = [REASON_OCR] if document.read_by_ocr(report) else []
     if document.first_rows_low(report):  # a skipped table leaves no row to doubt
         reasons.append(REASON_TOP_UNREAD)
