@@ -324,5 +324,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, indent=1))
     return 0
 
+
 if __name__ == "__main__":
     sys.exit(main())

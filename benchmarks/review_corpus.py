@@ -333,7 +333,6 @@ def _differential_to_100(truth, style) -> None:
             neut.above, neut.below = False, False
 
 
-# The html family's sealed slice: never read, never scored here.
 # Batches a session may score by default: 4 and 5 are sealed (their dev reports too).
 OPEN_BATCHES = ("1", "2", "3")
 
