@@ -510,7 +510,7 @@ LAB_NAME_WORDS: list[str] = [
     "análisis clínicos", "analisis clinicos", "centro diagnostico",
     # Hospitals and institutes whose laboratory prints their name ("Azienda Ospedaliera ...",
     # "Laborinstitut Dr. ...", "Centre hospitalier ...").
-    "laborinstitut", "laborpraxis", "azienda ospedaliera", "ospedaliera", "policlinico",
+    "laborinstitut", "laborpraxis", "ospedaliera", "policlinico",
     "hôpital", "hopital", "centre hospitalier", "krankenhaus", "spital", "clínica", "clinica",
 ]
 
