@@ -179,7 +179,7 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
 
 def _read_last_name(meta: ResultMetadata, value: str) -> None:
     first, last = split_person_name(value)
-    if last and _surname_first(value.split()):
+    if last and _surname_run(value.split()):
         meta.patient_last_name = last
         if meta.patient_first_name is None:
             meta.patient_first_name = first  # "Nom : DUPONT Marie"
@@ -570,15 +570,10 @@ def _surname_text(text: str) -> str | None:
     return _TITLES.sub("", _before_other_label(text)).strip(" ,;") or None
 
 
-def _surname_first(tokens: list[str]) -> bool:
-    """"DELACROIX Rohan": a surname in capitals before given names that are not, as European
-    (and many hospital) systems print it."""
-    return _surname_run(tokens) > 0
-
-
 def _surname_run(tokens: list[str]) -> int:
     """How many words in capitals lead the name before given names that are not ("DELACROIX
-    Rohan": 1, "HERNÁNDEZ RAMÍREZ Guadalupe": 2); 0 when the name is not printed so."""
+    Rohan": 1, "HERNÁNDEZ RAMÍREZ Guadalupe": 2), as European (and many hospital) systems
+    print a surname; 0 when the name is not printed so."""
     run = 0
     while run < len(tokens) and tokens[run].isupper() and tokens[run].replace("-", "").isalpha():
         run += 1
