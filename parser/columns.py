@@ -125,8 +125,9 @@ class Header:
         for i, col in enumerate(self.columns):
             s0, s1 = col.x0 - pad, col.x1 + pad
             if col.kind == NAME:
-                # Names are left-aligned under their label and run up to the next column.
-                s0 = min(s0, self.x_start)
+                # Names are left-aligned under their label and run up to the next column, from
+                # the table's edge or the column before them (a code column: "Kürzel").
+                s0 = min(s0, self.columns[i - 1].x1 + 2 * pad if i else self.x_start)
                 nxt = self.columns[i + 1].x0 if i + 1 < len(self.columns) else self.x_end
                 s1 = max(s1, nxt - 2 * pad)
             spans.append((col.kind, (s0, s1)))
@@ -358,8 +359,10 @@ def _split_side_by_side(columns: list[Column], top: float, bottom: float, page: 
                         page_width: float) -> list[Header]:
     groups: list[list[Column]] = [[]]
     for col in columns:
-        if col.kind == NAME and groups[-1]:
-            groups.append([])  # names are a table's first column: a new table starts here
+        if col.kind == NAME and any(c.kind == NAME or c.kind in VALUE_KINDS for c in groups[-1]):
+            # Names start a table, after the table before it; a code or method column before
+            # the names ("Kürzel  Untersuchung  Ergebnis") is this table's own.
+            groups.append([])
         groups[-1].append(col)
     for group in groups:
         # A second "Result" in one table is a past result whose first label word was lost

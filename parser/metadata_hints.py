@@ -5,7 +5,8 @@
 - A header prints the patient's name, surname first with a comma, just before the birth date
   ("Osterhout, Kimberly   DOB: 01/09/1983").
 - The lab's address says which way its numeric dates run: a US ZIP code ("OH 44870") month
-  first, an Indian PIN code ("Gurugram 122016") or a UK postcode ("SP2 8XX") day first.
+  first, an Indian PIN code ("Gurugram 122016") or a UK postcode ("SP2 8XX") day first; so do
+  the country's name, web or e-mail domain and telephone prefix ("+234", "lab@x.com.ng").
 """
 
 from __future__ import annotations
@@ -24,6 +25,27 @@ _BIRTH_LABEL = re.compile(r"^(dob|d\.o\.b\.?|date of birth|birth ?date|born|geb\
 _US_ZIP = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b")
 _INDIAN_PIN = re.compile(r"[A-Za-z)]\s*[,\-–]?\s*[1-8]\d{5}(?!\d)|\bIndia\b|\bNABL\b|\+91\b")
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")
+# Countries whose numeric dates run day first (English-speaking ones whose labs print numeric
+# dates; every country of the supported European languages too), by what a letterhead prints:
+# the country's name, its web or e-mail domain, or its telephone prefix. The US and the
+# Philippines write the month first; Canada mixes both, so it settles nothing.
+_DAY_FIRST_COUNTRIES = ("nigeria", "ghana", "kenya", "uganda", "tanzania", "zambia", "zimbabwe",
+                        "south africa", "botswana", "namibia", "australia", "new zealand", "ireland",
+                        "united kingdom", "singapore", "malaysia", "pakistan", "bangladesh", "sri lanka",
+                        "hong kong", "united arab emirates", "u.a.e", "uae", "saudi arabia", "qatar",
+                        "oman", "bahrain", "kuwait", "egypt", "jamaica", "trinidad")
+_DAY_FIRST_DOMAINS = ("ng", "gh", "ke", "ug", "tz", "zm", "zw", "za", "bw", "na", "au", "nz", "ie", "uk",
+                      "sg", "my", "pk", "bd", "lk", "hk", "ae", "sa", "qa", "om", "bh", "kw", "eg", "jm",
+                      "tt", "in", "fr", "de", "it", "es", "ch", "at", "be", "lu")
+_DAY_FIRST_PHONES = ("234", "233", "254", "256", "255", "260", "263", "27", "267", "264", "61", "64",
+                     "353", "44", "65", "60", "92", "880", "94", "852", "971", "966", "974", "968",
+                     "973", "965", "20", "91")
+_DAY_FIRST = re.compile(
+    r"\b(?:" + "|".join(re.escape(c) for c in _DAY_FIRST_COUNTRIES) + r")\b"
+    r"|(?:@|www\.|https?://)[\w.-]*\.(?:" + "|".join(_DAY_FIRST_DOMAINS) + r")\b"
+    r"|(?<![\w+])\+(?:" + "|".join(_DAY_FIRST_PHONES) + r")(?=[\s(\-])", re.I)
+_MONTH_FIRST = re.compile(r"\bphilippines\b|(?:@|www\.|https?://)[\w.-]*\.ph\b|(?<![\w+])\+63(?=[\s(\-])",
+                          re.I)
 
 
 def star_birth(lines: list[Line]) -> tuple[str | None, str | None]:
@@ -67,12 +89,12 @@ def us_certified(lines: list[Line]) -> str | None:
 
 
 def region_date_order(lines: list[Line]) -> str | None:
-    """"mdy" for a US address, "dmy" for an Indian or UK one, None when the header says
-    neither or both."""
+    """"mdy" for a US (or Philippine) address, "dmy" for an Indian, UK or other day-first
+    country's one, None when the header says neither or both."""
     text = "\n".join(line.text for line in lines)
     orders = set()
-    if _US_ZIP.search(text):
+    if _US_ZIP.search(text) or _MONTH_FIRST.search(text):
         orders.add("mdy")
-    if _INDIAN_PIN.search(text) or _UK_POSTCODE.search(text):
+    if _INDIAN_PIN.search(text) or _UK_POSTCODE.search(text) or _DAY_FIRST.search(text):
         orders.add("dmy")
     return orders.pop() if len(orders) == 1 else None

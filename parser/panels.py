@@ -19,11 +19,12 @@ _SAMPLE_WORDS: list[tuple[str, re.Pattern[str]]] = [
 ]
 # The same in French, German, Italian and Spanish (issue 13); accented and unaccented spellings.
 _SAMPLE_WORDS_I18N: list[tuple[str, re.Pattern[str]]] = [
-    ("urine", re.compile(r"\b(urines?|urinaires?|urin|urinstatus|harn|orina|urinari[oa]|"
+    # German compounds end in the sample: "Spontanurin", "Sammelurin", "Citratblut", "Vollblut".
+    ("urine", re.compile(r"\b(urines?|urinaires?|\w*urin|urinstatus|harn|orina|urinari[oa]|"
                          r"sedimento|s[ée]diment|ecbu)\b", re.I)),
     ("stool", re.compile(r"\b(selles|stuhl|feci|heces)\b", re.I)),
     ("serum_plasma_blood", re.compile(
-        r"\b(sang|sanguin|sanguine|blut|sangue|sangre|s[ée]rum|siero|suero|plasmatique|"
+        r"\b(sang|sanguin|sanguine|\w*blut|sangue|sangre|s[ée]rum|siero|suero|plasmatique|"
         r"h[ée]mogramme|blutbild|emocromo|hemograma|h[ée]matologie|h[äa]matologie|haematologie|"
         r"ematologia|hematolog[íi]a|biochimie|klinische\s+chemie|chimica\s+clinica|biochimica|"
         r"bioqu[íi]mica|h[ée]mostase|gerinnung|coagulazione|coagulaci[óo]n|gasom[ée]trie|"

@@ -86,6 +86,18 @@ METHOD_WORDS: dict[str, list[str]] = {
 METHOD_LABELS: dict[str, list[str]] = {
     "en": ["method", "methodology", "technique", "principle", "technology"]}
 
+# Labels of a specimen line printed under a section heading ("Material: EDTA-Blut",
+# "Échantillon : Plasma hépariné"): it names the sample, never the panel. English keeps its
+# older form (the label alone may start the line); the others need the colon after the label.
+SPECIMEN_LABELS: dict[str, list[str]] = {
+    "en": ["sample", "specimen", "sample type", "specimen type", "primary sample type", "material"],
+    "fr": ["échantillon", "echantillon", "nature de l'échantillon", "type d'échantillon", "matériel",
+           "materiel", "matrice"],
+    "de": ["material", "probe", "probenmaterial", "untersuchungsmaterial", "probenart"],
+    "it": ["campione", "materiale", "tipo campione", "tipo di campione", "matrice"],
+    "es": ["muestra", "tipo de muestra", "material", "espécimen", "especimen"],
+}
+
 # ---------------------------------------------------------------- not test names
 # Line starts that mean "not a result" even when something sits in the value column.
 NON_RESULT_LABELS: dict[str, list[str]] = {
@@ -195,19 +207,19 @@ HEADER_LABELS.update({
                 "normes", "references", "valeurs de references"],
         PREVIOUS: ["anteriorites", "anteriorite", "resultat anterieur", "resultats anterieurs",
                    "valeur anterieure", "valeurs anterieures", "precedent", "dernier resultat"],
-        OTHER: ["methode", "technique", "date", "commentaire"],
+        OTHER: ["methode", "technique", "date", "commentaire", "code"],
     },
     "de": {
         NAME: ["untersuchung", "untersuchungen", "analyse", "analyt", "bezeichnung", "kenngrosse",
                "test"],
         RESULT: ["ergebnis", "ergebnisse", "befund", "wert", "messwert", "resultat"],
-        FLAG: ["hinweis", "kennzeichen", "kennz"],
+        FLAG: ["hinweis", "kennzeichen", "kennz", "bewertung"],
         UNITS: ["einheit", "einheiten", "dimension"],
         RANGE: ["referenzbereich", "referenzbereiche", "referenzwert", "referenzwerte",
                 "referenzintervall", "normalbereich", "normbereich", "normalwert", "normalwerte", "normwert",
                 "normwerte"],
         PREVIOUS: ["vorwert", "vorwerte", "vorbefund", "letzter wert"],
-        OTHER: ["methode", "material", "datum", "kommentar"],
+        OTHER: ["methode", "material", "datum", "kommentar", "kurzel", "kurzbezeichnung", "code"],
     },
     "it": {
         NAME: ["esame", "esami", "analisi", "parametro", "parametri", "prova", "descrizione",
@@ -219,7 +231,7 @@ HEADER_LABELS.update({
                 "valori normali", "range di riferimento", "riferimento", "intervallo"],
         PREVIOUS: ["precedente", "precedenti", "valore precedente", "risultato precedente",
                    "esito precedente", "risultati precedenti"],
-        OTHER: ["metodo", "metodica", "materiale", "data", "commento"],
+        OTHER: ["metodo", "metodica", "materiale", "data", "commento", "codice", "cod"],
     },
     "es": {
         NAME: ["prueba", "pruebas", "determinacion", "determinaciones", "analisis", "parametro",
@@ -231,7 +243,7 @@ HEADER_LABELS.update({
                 "rango de referencia", "valores normales", "rango normal", "rango", "referencia"],
         PREVIOUS: ["resultado anterior", "resultados anteriores", "anterior", "valor anterior",
                    "previo", "resultado previo"],
-        OTHER: ["metodo", "tecnica", "muestra", "fecha", "comentario"],
+        OTHER: ["metodo", "tecnica", "muestra", "fecha", "comentario", "codigo", "cod"],
     },
 })
 

@@ -67,10 +67,12 @@ def place(line: Line, header: Header) -> Cells:
             if len(phrase.words) >= SENTENCE_WORDS - 2:
                 prose = True  # a sentence running across columns
                 continue
-            ambiguous = True
-            for word in phrase.words:
-                wkind = header.assign(word.x0, word.x1, word.text, word_size(word)) or \
-                    header.nearest(word.x0, word.x1)
+            kinds = [header.assign(word.x0, word.x1, word.text, word_size(word)) or
+                     header.nearest(word.x0, word.x1) for word in phrase.words]
+            # A code printed close before its name ("LEUK Leukozyten" under "Kürzel  Untersuchung")
+            # splits where the columns do: no doubt about either part.
+            ambiguous = ambiguous or not _code_then_name(kinds, phrase, header)
+            for word, wkind in zip(phrase.words, kinds):
                 _add(cells, wkind, Phrase([word]))
             continue
         _add(cells, kind, phrase)
@@ -91,10 +93,27 @@ def place(line: Line, header: Header) -> Cells:
             del cells[cols.NAME]
             _add_fields(cells, header, names[0], fields)
             prose = prose and not _measured(fields)
+    if cols.OTHER in cells and set(cells) <= {cols.OTHER, cols.NAME} and \
+            _left_of_names(cells[cols.OTHER], header):
+        # A line without a value starting under a code column left of the names ("Hämatologie",
+        # "Material: EDTA-Blut" under "Kürzel"): a heading or specimen line, the table's width.
+        cells = {cols.NAME: cells[cols.OTHER] + cells.get(cols.NAME, [])}
     if prose and not ambiguous and _aligned_result(cells):
         prose = False  # a long name in a tight table: its cells sit in their own columns
     units = {c.kind: c.unit for c in header.columns if c.unit}
     return Cells(line, cells, ambiguous, prose, units)
+
+
+def _code_then_name(kinds: list[str], phrase: Phrase, header: Header) -> bool:
+    """Words of one phrase placed as an OTHER column's left of the names, then names only."""
+    split = kinds.index(cols.NAME) if cols.NAME in kinds else 0
+    return 0 < split and set(kinds[:split]) == {cols.OTHER} and set(kinds[split:]) == {cols.NAME} \
+        and _left_of_names([Phrase(phrase.words[:split])], header)
+
+
+def _left_of_names(phrases: list[Phrase], header: Header) -> bool:
+    names = [c.x0 for c in header.columns if c.kind == cols.NAME]
+    return bool(phrases and names) and phrases[0].x0 < min(names)
 
 
 _SHARE = re.compile(r"^\d{1,3}(?:[.,]\d+)?\s?%$")  # "71.2 %": a percentage with its sign

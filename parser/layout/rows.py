@@ -96,8 +96,14 @@ def heading_text(text: str) -> str:
     return re.sub(r"^[\s>*=#•·:\-–]+|[\s<*=#•·:\-–]+$", "", text)
 
 
+_ENGLISH_SPECIMEN = re.compile(r"^\W*(sample|specimen)(\s+type)?\s*[:\-]?", re.I)
+_SPECIMEN_LABEL = re.compile(r"^\W*(?:" + _alternatives(vocabulary.words(vocabulary.SPECIMEN_LABELS))
+                             + r")\s*:", re.I)
+
+
 def looks_like_specimen(text: str) -> bool:
-    return bool(re.match(r"^\W*(sample|specimen)(\s+type)?\s*[:\-]?", text, re.I))
+    """A specimen line ("Specimen: Serum", "Material: Citratblut"): the sample, not a heading."""
+    return bool(_ENGLISH_SPECIMEN.match(text) or _SPECIMEN_LABEL.match(text))
 
 
 # A footnote or performing-lab mark after a name ("WBC ⁰¹"): a short word whose glyph box is

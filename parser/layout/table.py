@@ -415,8 +415,10 @@ class TableReader:
         # are no sign of a heading: names hold them too.
         if self.last is None or not words or not self.last.words \
                 or self.style.heading_like(p, by_words=not self.wraps_down) \
-                or id(p) in self.annotations or METHOD_WORDS.search(p.text(cols.NAME)):
+                or id(p) in self.annotations or METHOD_WORDS.search(p.text(cols.NAME)) \
+                or NON_RESULT_NAMES.match(p.text(cols.NAME)) or comment_sentence(p.text(cols.NAME)):
             return False  # a heading, or the method/comment line the table prints under rows
+            # ("Comment: Fasting glucose above 7.0 mmol/L ...": a label or a sentence)
         line = [w for w in self.last.words if above.top <= (w.top + w.bottom) / 2 <= above.bottom
                 and self.header.assign(w.x0, w.x1, w.text, word_size(w)) == cols.NAME]
         if not line or abs(words[0].x0 - line[0].x0) > 0.5 * p.line.size or \

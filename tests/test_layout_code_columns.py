@@ -1,0 +1,64 @@
+"""Classes opened with real-like batch 4 (session 9): a test-code column before the names,
+specimen lines under section headings in other languages, a comment line under the last row,
+and the country a letterhead names settling ambiguous numeric dates."""
+
+from page_builder import document, page
+
+from parser.api import parse_document
+from parser.lines import Line
+from parser.metadata_hints import region_date_order
+from parser.page import Word
+
+
+def _coded_page(code_label: str = "Kürzel"):
+    return page([
+        [(40, 100, code_label), (100, 100, "Untersuchung"), (300, 100, "Ergebnis"), (360, 100, "Einheit"),
+         (430, 100, "Referenzbereich"), (520, 100, "Bewertung")],
+        [(40, 120, "Hämatologie", 10.0, True)],
+        [(40, 135, "Material: EDTA-Blut")],
+        [(40, 150, "LEUK"), (100, 150, "Leukozyten"), (300, 150, "8,7"), (360, 150, "G/l"), (430, 150, "3,9 - 10,2")],
+        [(40, 165, "HB"), (100, 165, "Hämoglobin"), (300, 165, "11,9"), (360, 165, "g/dl"), (430, 165, "12,3 - 15,3"),
+         (520, 165, "-")],
+        [(40, 185, "Urinstatus", 10.0, True)],
+        [(40, 200, "Material: Spontanurin")],
+        [(40, 215, "U-PH"), (100, 215, "pH-Wert"), (300, 215, "6,0"), (430, 215, "5,0 - 8,0")],
+    ])
+
+
+def test_a_labelled_code_column_is_not_part_of_the_name_and_headings_under_it_are_panels():
+    results = parse_document(document(_coded_page())).results
+    assert [r.test_name for r in results] == ["Leukozyten", "Hämoglobin", "pH-Wert"]
+    assert [r.source_panel_name for r in results] == ["Hämatologie", "Hämatologie", "Urinstatus"]
+    assert results[1].interpretation == "abnormal" and results[1].extraction_confidence == 1.0
+    assert [r.sample_type for r in results] == ["serum_plasma_blood", "serum_plasma_blood", "urine"]
+
+
+def test_without_the_code_label_the_codes_stay_in_the_name():
+    """Only a column the header names as codes is dropped: an unknown heading proves nothing."""
+    names = [r.test_name for r in parse_document(document(_coded_page("Zeichen"))).results]
+    assert names[0].endswith("Leukozyten") and names[0] != "Leukozyten"
+
+
+def test_a_comment_line_under_the_last_row_never_continues_its_name():
+    doc = document(page([
+        [(40, 100, "INVESTIGATION"), (260, 100, "RESULT"), (320, 100, "FLAG"), (360, 100, "UNIT"),
+         (430, 100, "REFERENCE RANGE")],
+        [(40, 120, "FASTING BLOOD SUGAR")],
+        [(40, 140, "Fasting Blood Sugar (FBS)"), (260, 140, "7.4"), (320, 140, "H"), (360, 140, "mmol/L"),
+         (430, 140, "3.9 - 6.1")],
+        [(40, 151, "Comment: Fasting glucose above 7.0 mmol/L: repeat or request HbA1c to confirm.")],
+    ]))
+    results = parse_document(doc).results
+    assert [(r.test_name, r.value) for r in results] == [("Fasting Blood Sugar (FBS)", "7.4")]
+
+
+def _lines(*texts: str) -> list[Line]:
+    return [Line([Word(t, 40, 10 * i, 300, 10 * i + 8)], 1) for i, t in enumerate(texts)]
+
+
+def test_the_country_of_the_letterhead_settles_the_order_of_numeric_dates():
+    assert region_date_order(_lines("14 Adeniran Close, Lagos", "lab@ikenga.com.ng")) == "dmy"
+    assert region_date_order(_lines("Tel: +254 20 555 0142")) == "dmy"
+    assert region_date_order(_lines("Makati City, Philippines")) == "mdy"
+    assert region_date_order(_lines("Columbus, OH 43215", "www.lab.com.au")) is None  # both: nothing settled
+    assert region_date_order(_lines("Main Street 4", "Tel 555 0142")) is None
