@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+
 from parser import vocabulary
 from parser.flags import is_flag
 from parser.ranges import NUMBER, looks_like_range
@@ -61,6 +63,22 @@ def label_key(text: str) -> str:
         text = text.replace(".", "")  # dotted initials: "U.O.M." -> "uom"
     text = re.sub(r"[-.]", " ", text)
     return " ".join(re.sub(r"[^a-z/ ]+", "", text).split())
+
+
+# OCR misreads one letter of a long heading word ("référèhce"): within one edit of a label
+# word of at least this many letters, the word is that label (OCR pages only).
+_SNAP_LETTERS = 7
+_LONG_LABEL_WORDS = sorted(w for w in LABEL_WORDS if len(w) >= _SNAP_LETTERS)
+
+
+@lru_cache(maxsize=4096)
+def ocr_label_text(text: str) -> str:
+    """`text`, or the label word an OCR reading of it is one letter away from."""
+    key = label_key(text)
+    if len(key) < _SNAP_LETTERS or key in LABEL_WORDS or " " in key:
+        return text
+    close = [w for w in _LONG_LABEL_WORDS if abs(len(w) - len(key)) <= 1 and Levenshtein.distance(key, w) <= 1]
+    return close[0] if len(close) == 1 else text
 
 
 @dataclass(slots=True)

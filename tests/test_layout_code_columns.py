@@ -62,3 +62,29 @@ def test_the_country_of_the_letterhead_settles_the_order_of_numeric_dates():
     assert region_date_order(_lines("Makati City, Philippines")) == "mdy"
     assert region_date_order(_lines("Columbus, OH 43215", "www.lab.com.au")) is None  # both: nothing settled
     assert region_date_order(_lines("Main Street 4", "Tel 555 0142")) is None
+
+
+def _ocr_results(rows):
+    return [(r.test_name, r.value, r.min_reference_range, r.max_reference_range)
+            for r in parse_document(document(page(rows, source="ocr"))).results]
+
+
+def test_an_ocr_heading_word_one_letter_off_is_still_its_label():
+    rows = [
+        [(40, 100, "Analyse"), (250, 100, "Résultat"), (330, 100, "Unité"), (400, 100, "Valeurs de référèhce")],
+        [(40, 120, "Glucose"), (250, 120, "0,95"), (330, 120, "g/l"), (400, 120, "0,70 - 1,10")],
+        [(40, 135, "Créatinine"), (250, 135, "8,1"), (330, 135, "mg/l"), (400, 135, "5,0 - 10,0")],
+    ]
+    assert _ocr_results(rows) == [("Glucose", "0,95", 0.7, 1.1), ("Créatinine", "8,1", 5.0, 10.0)]
+
+
+def test_labels_stacked_on_two_ocr_lines_read_top_line_first():
+    """OCR gives one header as two lines whose boxes differ in height ("Valeurs de" 6 pt high
+    over "référèhce" 12 pt high): the stacked label reads top line first, and snapped."""
+    from parser.layout.document import _stacked_words
+
+    top = Line([Word("Analyse", 54, 170, 87, 182), Word("Valeurs", 389, 168, 420, 174),
+                Word("de", 423, 168, 433, 174)], 2, ocr=True)
+    below = Line([Word("Unité", 339, 170, 360, 182), Word("référèhce", 389, 170, 429, 182)], 2, ocr=True)
+    assert _stacked_words([top, below]) == [("Analyse", 54, 87), ("Unité", 339, 360),
+                                            ("Valeurs de reference", 389, 433)]

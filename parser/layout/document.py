@@ -104,8 +104,18 @@ def _header_line(line: Line, page: Page) -> bool:
 
 
 def _line_headers(line: Line, page: Page) -> list[Header]:
-    return cols.find_headers([(w.text, w.x0, w.x1) for w in line.words], line.top, line.bottom,
+    return cols.find_headers([(_label_text(w, line), w.x0, w.x1) for w in line.words], line.top, line.bottom,
                              page.number, page.width)
+
+
+def _label_text(word: Word, line: Line) -> str:
+    """A word as header finding reads it: on an OCR line, a heading word misread by a letter
+    is its label ("référèhce")."""
+    return cols.ocr_label_text(word.text) if line.ocr else word.text
+
+
+def _label_key(word: Word, line: Line) -> str:
+    return cols.label_key(_label_text(word, line))
 
 
 def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], str | None]]:
@@ -171,7 +181,7 @@ def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int
     lines ("Reference / Interval", "Previous Result / and Date"); and how many lines they use."""
     line = lines[i]
     single = _line_headers(line, page)
-    if i + 1 < len(lines) and any(cols.label_key(w.text) in cols.LABEL_WORDS for w in line.words) \
+    if i + 1 < len(lines) and any(_label_key(w, line) in cols.LABEL_WORDS for w in line.words) \
             and _stacked_label_line(line, lines[i + 1]):
         pair = [line, lines[i + 1]]
         double = cols.find_headers(_stacked_words(pair), line.top, pair[1].bottom, page.number,
@@ -196,7 +206,7 @@ def _stacked_label_line(line: Line, below: Line) -> bool:
             ch.isdigit() for ch in below.text):
         return False
     for part in (line, below):
-        keys = [k for k in (cols.label_key(w.text) for w in part.words) if k]
+        keys = [k for k in (_label_key(w, part) for w in part.words) if k]
         if not keys or sum(k in cols.LABEL_WORDS for k in keys) < 0.5 * len(keys):
             return False  # each line must be mostly labels (a title above is not)
     # The second line's words sit under labels of the first ("Reference / Interval"); a
@@ -205,12 +215,14 @@ def _stacked_label_line(line: Line, below: Line) -> bool:
     # "Reference Interval" on the lower line of a two-line header).
     slack = 0.2 * max(line.size, below.size)
     return all(any(w.x0 < a.x1 + slack and w.x1 > a.x0 - slack for a in line.words) or
-               cols.label_key(w.text) in cols.LABEL_WORDS for w in below.words)
+               _label_key(w, below) in cols.LABEL_WORDS for w in below.words)
 
 
 def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
     """Words of several lines as one line of labels: words stacked in a column join."""
     clusters: list[list[Word]] = []
+    texts = {id(w): _label_text(w, line) for line in lines for w in line.words}
+    row = {id(w): n for n, line in enumerate(lines) for w in line.words}  # lines come top to bottom
     for word in sorted((w for line in lines for w in line.words), key=lambda w: w.x0):
         if clusters and word.x0 < max(w.x1 for w in clusters[-1]) + 2:
             clusters[-1].append(word)
@@ -218,8 +230,8 @@ def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
             clusters.append([word])
     stacked = []
     for cluster in clusters:
-        ordered = sorted(cluster, key=lambda w: (round(w.top / max(w.bottom - w.top, 1)), w.x0))
-        stacked.append((" ".join(w.text for w in ordered), min(w.x0 for w in cluster),
+        ordered = sorted(cluster, key=lambda w: (row[id(w)], w.x0))
+        stacked.append((" ".join(texts[id(w)] for w in ordered), min(w.x0 for w in cluster),
                         max(w.x1 for w in cluster)))
     return stacked
 
