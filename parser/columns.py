@@ -568,6 +568,37 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
 
 
+# A test-code column printed before the names without a heading of its own ("GLU  Glucose"):
+# short capitals codes left-aligned, the names after them left-aligned again, on most rows.
+_CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-_.#/]{0,9}$")
+CODE_ROW_SHARE = 0.8
+MIN_CODE_ROWS = 4
+
+
+def with_code_column(header: Header, lines: list[list[tuple[float, float, str]]], size: float) -> Header:
+    """`header` with an unlabelled code column split off the names, when the result rows (lines
+    with a phrase in a value column) start with a code and their names start further right,
+    both aligned: the codes differ in width while the names start at one x, which a name's
+    own first word ("HDL Cholesterol", "LDL Cholesterol") never does."""
+    names = [c for c in header.columns if c.kind == NAME]
+    if len(names) != 1 or names[0] is not header.columns[0]:
+        return header
+    rows = [line for line in lines if any(header.assign(x0, x1, t, size) in VALUE_KINDS for x0, x1, t in line)]
+    pairs = [(line[0], line[1]) for line in rows if len(line) >= 2 and _CODE.match(line[0][2])
+             and header.assign(line[1][0], line[1][1], line[1][2], size) == NAME]
+    if len(rows) < MIN_CODE_ROWS or len(pairs) < CODE_ROW_SHARE * len(rows):
+        return header
+    code_starts, name_starts = [a[0] for a, _ in pairs], [b[0] for _, b in pairs]
+    widths = [a[1] - a[0] for a, _ in pairs]
+    if max(code_starts) - min(code_starts) > 0.5 * size or max(name_starts) - min(name_starts) > 0.5 * size \
+            or max(widths) - min(widths) < size or min(name_starts) - max(a[1] for a, _ in pairs) < 0.5 * size:
+        return header
+    code = Column(OTHER, min(code_starts), max(a[1] for a, _ in pairs), "")
+    name = Column(NAME, min(name_starts), max(names[0].x1, min(name_starts) + 1), names[0].label)
+    return Header([code, name, *header.columns[1:]], header.x_start, header.x_end, header.top,
+                  header.bottom, header.page)
+
+
 def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int,
                      phrases: list[tuple[float, float, str]]) -> Column | None:
     """The labelled column of `kind` that a loose cluster of `count` phrases of that kind at

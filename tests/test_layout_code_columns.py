@@ -33,10 +33,31 @@ def test_a_labelled_code_column_is_not_part_of_the_name_and_headings_under_it_ar
     assert [r.sample_type for r in results] == ["serum_plasma_blood", "serum_plasma_blood", "urine"]
 
 
-def test_without_the_code_label_the_codes_stay_in_the_name():
-    """Only a column the header names as codes is dropped: an unknown heading proves nothing."""
-    names = [r.test_name for r in parse_document(document(_coded_page("Zeichen"))).results]
-    assert names[0].endswith("Leukozyten") and names[0] != "Leukozyten"
+def _unlabelled(rows):
+    header = [(40, 100, "Test"), (300, 100, "Result"), (360, 100, "Units"), (430, 100, "Reference Range")]
+    lines = [header] + [[(40, y, a), (x, y, b), (300, y, v), (360, y, u), (430, y, r)]
+                        for y, (a, x, b, v, u, r) in zip(range(120, 400, 15), rows)]
+    return [r.test_name for r in parse_document(document(page(lines))).results]
+
+
+def test_an_unlabelled_code_column_is_told_by_codes_of_many_widths_before_aligned_names():
+    names = _unlabelled([("GLU", 100, "Glucose", "5.4", "mmol/L", "3.9 - 6.1"),
+                         ("UREA", 100, "Urea", "4.1", "mmol/L", "2.5 - 7.1"),
+                         ("CREA", 100, "Creatinine", "88", "umol/L", "62 - 106"),
+                         ("NA", 100, "Sodium", "139", "mmol/L", "135 - 145"),
+                         ("K", 100, "Potassium", "4.2", "mmol/L", "3.5 - 5.1"),
+                         ("ALT-GPT", 100, "ALT", "31", "U/L", "< 41")])
+    assert names == ["Glucose", "Urea", "Creatinine", "Sodium", "Potassium", "ALT"]
+
+
+def test_capitals_starting_names_are_not_a_code_column():
+    """"HDL Cholesterol": the word after the capitals starts where their width ends, not at
+    one x for all rows."""
+    rows = [("HDL", 62, "Cholesterol", "1.2", "mmol/L", "> 1.0"), ("LDL", 62, "Cholesterol", "3.1", "mmol/L", "< 3.4"),
+            ("VLDL", 67, "Cholesterol", "0.5", "mmol/L", "< 0.8"), ("TSH", 62, "Ultrasensitive", "2.1", "mIU/L", "0.4 - 4.0"),
+            ("T4", 57, "Free", "14", "pmol/L", "10 - 22")]
+    assert _unlabelled(rows) == ["HDL Cholesterol", "LDL Cholesterol", "VLDL Cholesterol", "TSH Ultrasensitive",
+                                 "T4 Free"]
 
 
 def test_a_comment_line_under_the_last_row_never_continues_its_name():

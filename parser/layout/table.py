@@ -23,7 +23,7 @@ from parser.layout.rows import (
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
     without_marks,
 )
-from parser.lines import Line, Phrase, word_size
+from parser.lines import Line, Phrase, median_size, word_size
 from parser.page import Word
 from parser.units import runs_on
 
@@ -54,8 +54,12 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     inside it are sub-sections ("BLOOD INDICES"), not panels. `placed`: lines already placed in
     `header`, by line id (taken as they are while the columns stay that header's).
     """
-    phrases = [(p.x0, p.x1, p.text) for line in lines for p in line.phrases()]
+    by_line = [[(p.x0, p.x1, p.text) for p in line.phrases()] for line in lines]
+    phrases = [phrase for line in by_line for phrase in line]
     resolved = cols.with_unlabelled_columns(cols.resolve_unknown(header, phrases), phrases)
+    if lines:
+        inside = [[ph for ph in line if resolved.contains(ph[0], ph[1])] for line in by_line]
+        resolved = cols.with_code_column(resolved, inside, median_size([w for line in lines for w in line.words]))
     placed = placed_lines(lines, resolved, placed if resolved is header else None)
     header = resolved
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
