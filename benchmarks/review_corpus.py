@@ -115,8 +115,9 @@ def parse(data, filename: str, cache: Path | None, key: str | None = None) -> Re
 
 def _dump(report: ReportData) -> str:
     """The report as the cache keeps it: the wire form plus what routing reads that the wire
-    leaves out (the count of unread result-like lines)."""
-    return json.dumps(report.model_dump(mode="json") | {"unread_result_lines": report.unread_result_lines})
+    leaves out (the count of unread result-like lines, the pages read by OCR)."""
+    return json.dumps(report.model_dump(mode="json")
+                      | {"unread_result_lines": report.unread_result_lines, "ocr_pages": report.ocr_pages})
 
 
 def _read(data: bytes, filename: str, cache: Path | None) -> ReportData | None:

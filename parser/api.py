@@ -67,7 +67,7 @@ def parse_document(doc: Document) -> ReportData:
     log.info("parsed document: %d pages, %d results, %d result-like lines unread",
              len(doc.pages), len(results), unread)
     return ReportData(metadata=metadata, results=results, language=guess.language,
-                      unread_result_lines=unread)
+                      unread_result_lines=unread, ocr_pages=[p.number for p in doc.pages if p.source == "ocr"])
 
 
 def check_readable(doc: Document) -> None:

@@ -80,3 +80,8 @@ class ReportData(BaseModel):
     # Lines that read as a result by their own words but gave no row (parser/unread.py): rows
     # the layout may have missed, which review.routing sends to a person. Internal like language.
     unread_result_lines: int = Field(default=0, ge=0, exclude=True)
+    # Pages (1-based) the parser read by OCR from an image: a scan, a photo, a PDF page without a
+    # text layer. review.document sends a report read from an image to a person. None when not
+    # known: a report built by hand, or a job stored before the service kept them (migration
+    # 0008). Internal like language; the service stores it with the job.
+    ocr_pages: list[int] | None = Field(default=None, exclude=True)
