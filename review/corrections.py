@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from parser.flags import interpret, parse_flag
 from parser.models import LabReportResult, LoincMatch, LoincMatchStatus, ReportData, ResultMetadata
 from parser.ranges import Range
+from review.document import PERSON_READ_CONFIDENCE
 from review.routing import LOINC_CODE, REFERENCE_RANGE
 
 # A LOINC code to its match (or None when the code is unknown); injected by the service.
@@ -38,7 +39,8 @@ EDITABLE_FIELDS = frozenset(LabReportResult.model_fields) - {"loinc_matches"}
 # Fields derived from value and range; recomputed unless the reviewer sets them.
 _DERIVED = ("is_above_max_range", "is_below_min_range", "interpretation")
 _RANGE_INPUTS = frozenset({"value", "min_reference_range", "max_reference_range", "source_flag", "type"})
-# Fields a person reads off the page: once corrected, the row was read with full confidence.
+# Fields a person reads off the page: once corrected, the row was read with full confidence
+# (and is no longer an OCR doubt: review.document.read_by_person).
 _READ_FIELDS = frozenset(
     {"value", "units", "min_reference_range", "max_reference_range", "reference_range_text"}
 )
@@ -152,8 +154,8 @@ def update_result(
         raise CorrectionError(f"invalid {first['loc'][0] if first['loc'] else 'value'}: {first['msg']}") from None
     if _READ_FIELDS & set(changes) and "extraction_confidence" not in changes:
         before = row.extraction_confidence
-        row.extraction_confidence = 1.0
-        recorded.append(Change("update", index, "extraction_confidence", before, 1.0))
+        row.extraction_confidence = PERSON_READ_CONFIDENCE
+        recorded.append(Change("update", index, "extraction_confidence", before, PERSON_READ_CONFIDENCE))
     if _RANGE_INPUTS & set(changes) and not set(_DERIVED) & set(changes):
         derived_before = {name: getattr(row, name) for name in _DERIVED}
         _recompute_derived(row)
@@ -174,7 +176,7 @@ def add_result(report: ReportData, fields: dict[str, Any], lookup: LoincLookup) 
     if unknown:
         raise CorrectionError(f"these fields cannot be set: {', '.join(unknown)}")
     # A row added by a person was read by a person: full confidence.
-    fields.setdefault("extraction_confidence", 1.0)
+    fields.setdefault("extraction_confidence", PERSON_READ_CONFIDENCE)
     try:
         row = LabReportResult(**fields)
     except ValidationError as error:

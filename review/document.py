@@ -2,9 +2,14 @@
 
 A scan or a photo loses rows no check can miss (a line the OCR mangled into no row, a row cut off
 at the photo's edge) and misreads digits into other plausible values; on layouts the parser has
-not seen, those jobs skipped review with many wrong or missing rows (issue 10). Routing sees only
-the report, so the reading is told from the rows' reader confidences: text from a PDF's own
-layer has confidence 1.0 lowered only by the parser's fixed doubt factors (parser/normalize.py:
+not seen, those jobs skipped review with many wrong or missing rows (issue 10). The parser says
+which pages it read by OCR (`ReportData.ocr_pages`, kept by the service with the job); a row on
+such a page is an OCR doubt until a person has read it: a reviewer's correction of what the row
+reads, or a row a person adds, carries `PERSON_READ_CONFIDENCE` (review.corrections sets it).
+
+Reports whose OCR pages are not known (`ocr_pages` None: jobs stored before the service kept them,
+reports built by hand) are told as before from the rows' reader confidences: text from a PDF's
+own layer has confidence 1.0 lowered only by the parser's fixed doubt factors (parser/normalize.py:
 a row read without a header, a repaired unit, a flag that disagrees, ...), while OCR rows carry
 the recogniser's own word confidences. Measured on real-like batch 1-3 dev and html fit seeds
 (224 documents): every digital document had 0 rows off those products, every scan or photo at
@@ -16,17 +21,27 @@ from __future__ import annotations
 import itertools
 import math
 
-from parser.models import ReportData
+from parser.models import LabReportResult, ReportData
 
-# The factors parser/normalize.py multiplies a digital row's confidence by (ambiguous row or no
-# header 0.85, missing unit or unread range 0.9, flag conflict 0.7, value repaired 0.8, unit
-# repaired 0.95, OCR-only factor 0.6 kept so a changed OCR rule cannot make a digital row odd).
+# A row's confidence once a person has read it (review.corrections: a corrected value, unit or
+# range, a row a person adds). The recogniser gives a row 1.0 only when every word of it was read
+# with certainty and nothing about it is doubted; the confidence inference below counted such a
+# row as a text-layer row too.
+PERSON_READ_CONFIDENCE = 1.0
+# Share of rows that must be OCR doubts for the report to count as read by OCR: a text PDF with a
+# scanned page appended counts when that page holds a fifth of the rows, and a job whose reviewer
+# has read all but a few of its OCR rows goes through (digital documents: 0; scans and photos:
+# 0.33 and up, before any correction).
+OCR_ROW_SHARE = 0.2
+
+# The old inference, for reports whose OCR pages are not known. The factors parser/normalize.py
+# multiplies a digital row's confidence by (ambiguous row or no header 0.85, missing unit or
+# unread range 0.9, flag conflict 0.7, value repaired 0.8, unit repaired 0.95, OCR-only factor 0.6
+# kept so a changed OCR rule cannot make a digital row odd), as they were when jobs stopped
+# relying on them (migration 0008): a changed factor there no longer reaches this table's users.
 DIGITAL_DOUBTS = (0.85, 0.9, 0.7, 0.8, 0.95, 0.6)
 # A row's confidence holds at most this many of those factors at once.
 MOST_DOUBTS = 5
-# Share of rows whose confidence no digital reading gives, from which the report was read by OCR
-# (digital documents: 0; scans and photos: 0.33 and up).
-OCR_ROW_SHARE = 0.2
 
 
 def _digital_confidences() -> frozenset[float]:
@@ -41,12 +56,20 @@ DIGITAL_CONFIDENCES = _digital_confidences()
 
 
 def read_by_ocr(report: ReportData) -> bool:
-    """Were the report's rows read from an image (a scan or a photo) rather than a text layer?"""
+    """Were the report's rows read from an image (a scan or a photo) rather than a text layer,
+    and not yet read again by a person?"""
     rows = report.results
-    if not rows:
-        return False
-    odd = sum(round(row.extraction_confidence, 3) not in DIGITAL_CONFIDENCES for row in rows)
-    return odd >= 1 and odd >= OCR_ROW_SHARE * len(rows)
+    if report.ocr_pages is None:
+        doubts = sum(round(row.extraction_confidence, 3) not in DIGITAL_CONFIDENCES for row in rows)
+    else:
+        pages = set(report.ocr_pages)
+        doubts = sum(row.page in pages and not read_by_person(row) for row in rows)
+    return doubts >= 1 and doubts >= OCR_ROW_SHARE * len(rows)
+
+
+def read_by_person(row: LabReportResult) -> bool:
+    """Has a person read the row off the page (corrected it, or added it)?"""
+    return row.extraction_confidence >= PERSON_READ_CONFIDENCE
 
 
 # How far down page 1 (a share of its height) the first row read may start. A report's first table

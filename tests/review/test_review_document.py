@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parser.models import ReportData
-from review import document
+from review import corrections, document
 from review.routing import REASON_OCR, REASON_TOP_UNREAD, route_report
 from tests.review.conftest import glucose_row
 
@@ -35,6 +35,49 @@ def test_an_ocr_report_goes_to_review_however_sure_its_rows_are():
 def test_a_corrected_report_is_no_longer_doubted_for_its_reading():
     # A reviewer's correction sets the row's confidence to 1.0 (review.corrections).
     assert not document.read_by_ocr(rows_at(1.0, 1.0, 1.0))
+
+
+def on_pages(ocr_pages: list[int], *rows: tuple[int, float]) -> ReportData:
+    """(page, confidence) rows of a report whose parser read `ocr_pages` by OCR."""
+    return ReportData(ocr_pages=ocr_pages, results=[
+        glucose_row(test_name=f"Test {i}", page=page, extraction_confidence=confidence)
+        for i, (page, confidence) in enumerate(rows)])
+
+
+def test_the_parsers_pages_say_whether_a_report_was_read_from_an_image():
+    # Recogniser-like confidences on a text layer: the parser read no page by OCR.
+    digital = on_pages([], (1, 0.93), (1, 0.874), (1, 0.961), (2, 0.9))
+    assert not document.read_by_ocr(digital)
+    # A scan whose rows all carry text-layer doubt products (no header 0.85, missing unit 0.9).
+    scanned = on_pages([1, 2], (1, 0.85), (1, 0.9), (2, 0.765), (2, 0.85))
+    assert document.read_by_ocr(scanned)
+    assert route_report(scanned, threshold=0.0, max_expected_wrong=100.0).reasons == [REASON_OCR]
+    # Without the parser's word (a job stored before the service kept it), the confidences decide.
+    assert document.read_by_ocr(digital.model_copy(update={"ocr_pages": None}))
+    assert not document.read_by_ocr(scanned.model_copy(update={"ocr_pages": None}))
+
+
+def test_a_scanned_page_among_text_pages_counts_by_its_share_of_rows():
+    assert not document.read_by_ocr(on_pages([3], *[(1, 1.0)] * 9, (3, 0.9)))
+    assert document.read_by_ocr(on_pages([3], *[(1, 1.0)] * 4, (3, 0.9)))
+
+
+def test_ocr_rows_a_reviewer_corrected_or_added_are_no_longer_ocr_doubts():
+    report = on_pages([1], (1, 0.93), (1, 0.85), (1, 0.97))
+    lookup = lambda code: None  # noqa: E731 (no LOINC change here)
+    corrections.update_result(report, 0, {"value": "96"}, lookup)
+    corrections.update_result(report, 1, {"units": "mmol/L"}, lookup)
+    assert [document.read_by_person(row) for row in report.results] == [True, True, False]
+    assert document.read_by_ocr(report)  # one row still as the recogniser read it
+    corrections.update_result(report, 2, {"reference_range_text": "70 - 99"}, lookup)
+    assert not document.read_by_ocr(report)
+    # A row a person adds was read by a person, whatever page they say it is on.
+    corrections.add_result(report, {"test_name": "Urea", "value": "5", "page": 1}, lookup)
+    assert not document.read_by_ocr(report)
+    # A correction that only re-labels (the LOINC code, the panel) leaves the reading in doubt.
+    relabelled = on_pages([1], (1, 0.93))
+    corrections.update_result(relabelled, 0, {"source_panel_name": "Chemistry"}, lookup)
+    assert document.read_by_ocr(relabelled)
 
 
 def boxed(*tops: float, page: int = 1) -> ReportData:
