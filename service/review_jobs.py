@@ -64,11 +64,13 @@ def pending_jobs(session: Session, actor: Actor) -> list[Job]:
 
 
 def report_of(job: Job) -> ReportData:
-    """The stored report with what routing reads beside the wire's `data` (unread result lines)."""
+    """The stored report with what routing reads beside the wire's `data` (unread result lines,
+    pages read by OCR: None for a job stored before the service kept them, see review.document)."""
     if not job.data_json:
         return ReportData()
     report = ReportData.model_validate_json(job.data_json)
     report.unread_result_lines = job.unread_result_lines or 0
+    report.ocr_pages = None if job.ocr_pages_json is None else json.loads(job.ocr_pages_json)
     return report
 
 

@@ -65,6 +65,7 @@ class ParseOutcome:
     review_reasons: tuple[str, ...] = ()
     result_count: int = 0
     unread_result_lines: int = 0  # off the wire's `data`: stored with the job for re-routing
+    ocr_pages: tuple[int, ...] | None = None  # the same (ReportData.ocr_pages)
     failure_reason: str | None = None
     failure_detail: str | None = None
 
@@ -203,6 +204,7 @@ def parse_files(work: JobWork) -> ParseOutcome:
         review_reasons=tuple(decision.reasons),
         result_count=len(report.results),
         unread_result_lines=report.unread_result_lines,
+        ocr_pages=None if report.ocr_pages is None else tuple(report.ocr_pages),
     )
 
 
@@ -228,6 +230,7 @@ def finish_job(session: Session, job_id: str, outcome: ParseOutcome) -> str | No
         session, job, status,
         data_json=outcome.report_json,
         unread_result_lines=outcome.unread_result_lines,
+        ocr_pages_json=None if outcome.ocr_pages is None else json.dumps(list(outcome.ocr_pages)),
         failure_reason=None,
         review_reasons_json=json.dumps(list(outcome.review_reasons)) if outcome.review_reasons else None,
     )

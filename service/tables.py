@@ -120,6 +120,10 @@ class Job(Base):
     # Lines of the document that read as results but gave no row (ReportData.unread_result_lines):
     # off the wire's `data`, kept here so routing from the stored report gives the parse's reasons.
     unread_result_lines: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # Pages the parser read by OCR (ReportData.ocr_pages) as a JSON list, off the wire's `data` like
+    # the count above. NULL for jobs stored before migration 0008: review.document then tells a
+    # report read from an image from its rows' confidences, as routing did when they were stored.
+    ocr_pages_json: Mapped[str | None] = mapped_column(Text, nullable=True)
     page_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     # The broker outbox (scale-out, `service.job_outbox`): a job `upload_pending` is due to be
