@@ -298,7 +298,7 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     glued = re.match(r"^(.*?\d)([*↑↓]+|[HL]{1,2})$", tokens[0]) if len(tokens) == 1 else None
     if glued and parse_number(glued.group(1)) is not None:
         tokens, flag = [glued.group(1)], glued.group(2)
-    lead = re.match(r"^([↑↓]+)(\d.*)$", tokens[0])
+    lead = re.match(r"^([↑↓]+|\*{1,2})(\d.*)$", tokens[0])  # "↑13.2"; "*11,4" (OCR closed "* 11,4")
     if lead:
         flag, tokens = lead.group(1), [lead.group(2), *tokens[1:]]
     # Units glued after a number: "13.2 g/dL", "3.2 mmol/L L", "105 mg / dl".

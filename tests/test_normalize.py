@@ -29,7 +29,8 @@ def test_result_types(value, kind):
 @pytest.mark.parametrize(
     "printed, value, flag, units",
     [("13.2 H", "13.2", "H", None), ("H 13.2", "13.2", "H", None), ("13.2*", "13.2", "*", None),
-     ("↑13.2", "13.2", "↑", None), ("13.2 g/dL", "13.2", None, "g/dL"), ("< 0.5", "<0.5", None, None),
+     ("↑13.2", "13.2", "↑", None), ("*11,4", "11,4", "*", None), ("13.2 g/dL", "13.2", None, "g/dL"),
+     ("< 0.5", "<0.5", None, None),
      ("Not Detected", "Not Detected", None, None), ("66 L", "66", "L", None),
      ("12,4 +", "12,4", "+", None), ("512 ++", "512", "++", None), ("3,2 -", "3,2", "-", None),
      ("1+", "1+", None, None)],
