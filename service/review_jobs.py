@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from loinc.annotate import match_result, to_loinc_match
-from loinc.matcher import alias_key, get_matcher
+from loinc.matcher import MAX_NAME_LENGTH, alias_key, get_matcher
 from loinc.ucum import to_ucum
 from parser.models import LabReportResult, LoincMatch, LoincMatchStatus, ReportData
 from review import corrections, explain
@@ -29,7 +29,7 @@ from review.routing import RoutingDecision, route_report
 from service.jobs import set_status
 from service.review_auth import Actor
 from service.review_tables import Reviewer, ReviewAudit, ReviewClaim
-from service.runner import team_aliases
+from service.runner import alias_lookup_key, team_aliases
 from service.tables import COMPLETED, PENDING_REVIEW, Job, TeamLoincAlias
 
 log = logging.getLogger(__name__)
@@ -240,28 +240,30 @@ def search_loinc(query: str, limit: int) -> list[LoincMatch]:
 
 
 def _learn_alias(session: Session, actor: Actor, job: Job, name: str, units: str | None, code: str) -> None:
-    """Remember the corrected code for this printed name and unit, for the team's later reports."""
-    name_key, unit_key = alias_key(name, units)
-    row = session.scalar(
-        select(TeamLoincAlias).where(
-            TeamLoincAlias.team_id == job.team_id,
-            TeamLoincAlias.name_key == name_key,
-            TeamLoincAlias.unit_key == unit_key,
-        )
-    )
+    """Remember the corrected code for this printed name and unit, for the team's later reports.
+
+    The alias keeps the printed forms (its key is computed when aliases are loaded: see
+    service.runner.alias_lookup_key). Every alias of the team under the same key now takes the
+    code, so none contradicts it; an alias stored with its key only gains the printed forms.
+    """
+    name = name[:MAX_NAME_LENGTH]  # as the matcher reads it: longer names share the key
+    printed_unit = units or ""
+    key = alias_key(name, units)
+    same_key = [
+        alias
+        for alias in session.scalars(select(TeamLoincAlias).where(TeamLoincAlias.team_id == job.team_id))
+        if alias_lookup_key(alias) == key
+    ]
+    for alias in same_key:
+        alias.loinc_code, alias.created_by = code, actor.actor_id
+    printed = next((a for a in same_key if (a.printed_name, a.printed_unit) == (name, printed_unit)), None)
+    keyed_only = next((a for a in same_key if a.printed_name is None), None)
+    row = printed or keyed_only
     if row is None:
-        session.add(
-            TeamLoincAlias(
-                team_id=job.team_id,
-                name_key=name_key,
-                unit_key=unit_key,
-                loinc_code=code,
-                created_by=actor.actor_id,
-                created_at=utcnow(),
-            )
-        )
-    else:
-        row.loinc_code, row.created_by = code, actor.actor_id
+        row = TeamLoincAlias(team_id=job.team_id, loinc_code=code, created_by=actor.actor_id, created_at=utcnow())
+        session.add(row)
+    row.printed_name, row.printed_unit = name, printed_unit
+    row.name_key, row.unit_key = key
 
 
 def _editable(session: Session, actor: Actor, job: Job) -> ReportData:

@@ -24,6 +24,7 @@ from pathlib import Path
 from sqlalchemy import or_, select, update
 from sqlalchemy.orm import Session
 
+from loinc.matcher import alias_key
 from parser.exceptions import LabReportError, MemoryLimitError
 from review.routing import route_report
 from service.db import Database
@@ -71,12 +72,21 @@ class ParseOutcome:
 
 
 def team_aliases(session: Session, team_id: str) -> dict[tuple[str, str], str]:
-    rows = session.execute(
-        select(TeamLoincAlias.name_key, TeamLoincAlias.unit_key, TeamLoincAlias.loinc_code).where(
-            TeamLoincAlias.team_id == team_id
-        )
+    """The team's learnt aliases under the keys the matcher looks them up by now; where two come
+    to share a key (a normalisation that folds their printed forms alike), the newest wins."""
+    rows = session.scalars(
+        select(TeamLoincAlias).where(TeamLoincAlias.team_id == team_id).order_by(TeamLoincAlias.id)
     )
-    return {(name, unit): code for name, unit, code in rows}
+    return {alias_lookup_key(row): row.loinc_code for row in rows}
+
+
+def alias_lookup_key(alias: TeamLoincAlias) -> tuple[str, str]:
+    """The key of a stored alias, computed from its printed forms with today's normalisation.
+    An alias learnt before it kept them (migration 0009) has only the key of its day, used as
+    stored: it matches as long as the normalisation that made it holds."""
+    if alias.printed_name is None:
+        return alias.name_key, alias.unit_key
+    return alias_key(alias.printed_name, alias.printed_unit or None)
 
 
 def _locked_job(session: Session, job_id: str) -> Job | None:

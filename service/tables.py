@@ -216,17 +216,26 @@ class WebhookDelivery(Base):
 
 
 class TeamLoincAlias(Base):
-    """A LOINC code a team's reviewers taught the matcher for a printed (name, unit)."""
+    """A LOINC code a team's reviewers taught the matcher for a printed (name, unit).
+
+    The alias keeps the name and unit as the corrected row holds them (`printed_*`, '' for no
+    unit); the key the matcher looks it up by (loinc.matcher.alias_key) is computed when the
+    aliases are loaded (service.runner.team_aliases), so a change of the matcher's normalisation
+    does not orphan it. `name_key`/`unit_key` are the key when it was learnt: aliases learnt before
+    migration 0009 kept only those (`printed_name` NULL) and are looked up by them as stored.
+    """
 
     __tablename__ = "team_loinc_aliases"
     __table_args__ = (
-        UniqueConstraint("team_id", "name_key", "unit_key", name="uq_team_loinc_alias"),
+        UniqueConstraint("team_id", "printed_name", "printed_unit", name="uq_team_loinc_alias_printed"),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     team_id: Mapped[str] = mapped_column(ForeignKey("teams.id"), index=True)
     name_key: Mapped[str] = mapped_column(String(300))
     unit_key: Mapped[str] = mapped_column(String(100), default="")
+    printed_name: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    printed_unit: Mapped[str] = mapped_column(String(100), default="", server_default="")
     loinc_code: Mapped[str] = mapped_column(String(20))
     created_by: Mapped[str | None] = mapped_column(String(200), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

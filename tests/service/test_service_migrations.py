@@ -15,6 +15,7 @@ from parser.models import ReportData
 from review.routing import REASON_OCR, route_report
 from service.db import Base, Database, make_engine, upgrade
 from service.review_jobs import report_of, routing_of
+from service.runner import team_aliases
 from service.tables import Job
 from tests.review.conftest import glucose_row
 
@@ -51,9 +52,10 @@ def _rows(*confidences: float) -> str:
                                for i, c in enumerate(confidences)]).model_dump_json()
 
 
-# Stored before 0008: a scan's rows (recogniser confidences), a digital report's rows (text-layer
-# doubt products).
+# Stored before 0008/0009: a scan's rows (recogniser confidences), a digital report's rows (text-layer
+# doubt products), and an alias with its key only.
 OLD_JOBS = {"scan": _rows(0.93, 0.874, 0.961), "digital": _rows(1.0, 0.85, 0.765)}
+OLD_KEY = ("vitamin b 12", "pg/ml")  # as an older normalisation keyed it (today's: "vitamin b12")
 
 
 def _database_before_0008(url: str) -> None:
@@ -68,13 +70,15 @@ def _database_before_0008(url: str) -> None:
             _insert(connection, "jobs", id=name, team_id="team-1", user_id="user-1", status="pending_review",
                     data_json=data, needs_human_review=False, is_reviewed=False, attempts=1,
                     created_at=now, updated_at=now)
+        _insert(connection, "team_loinc_aliases", team_id="team-1", name_key=OLD_KEY[0], unit_key=OLD_KEY[1],
+                loinc_code="2132-9", created_at=now)
     engine.dispose()
 
 
 def test_jobs_stored_before_the_ocr_pages_route_as_they_did(tmp_path):
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     _database_before_0008(url)
-    assert upgrade(url) == ["0008_job_ocr_pages"]
+    assert upgrade(url)[:2] == ["0008_job_ocr_pages", "0009_alias_printed_forms"]
     database = Database(url)
     with database.session_scope() as session:
         for name, data in OLD_JOBS.items():
@@ -83,4 +87,14 @@ def test_jobs_stored_before_the_ocr_pages_route_as_they_did(tmp_path):
             before = route_report(ReportData.model_validate_json(data), threshold=0.0)  # as routing read it then
             assert routing_of(job, 0.0).reasons == before.reasons
             assert (REASON_OCR in before.reasons) is (name == "scan")
+    database.dispose()
+
+
+def test_aliases_stored_with_their_key_only_are_used_as_stored(tmp_path):
+    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+    _database_before_0008(url)
+    upgrade(url)
+    database = Database(url)
+    with database.session_scope() as session:
+        assert team_aliases(session, "team-1") == {OLD_KEY: "2132-9"}
     database.dispose()
