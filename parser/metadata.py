@@ -96,7 +96,7 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
         # the US machine default too); an Indian or UK one says day first only for padded
         # dates ("4/6/2021 11:18:00AM" may be a US-configured system's).
         region = region_date_order(_header_lines(doc, lines)) or us_certified(lines)
-        if region == "mdy" or (region == "dmy" and _padded(dates)):
+        if region == "mdy" or (region == "dmy" and _padded(births + dates)):
             order = region
     if order is None:
         order = printed_date_order([line.text for line in lines])

@@ -385,7 +385,7 @@ METADATA_LABELS.update({
         "collected": ["data prelievo", "data del prelievo", "prelievo del", "prelevato il",
                       "data di prelievo", "prelievo"],
         "reported": ["data referto", "data di refertazione", "refertato il", "data stampa",
-                     "data del referto", "validato il", "data validazione"],
+                     "data del referto", "validato il", "data validazione", "referto del"],
         "specimen": ["n campione", "n° campione", "n accettazione", "n° accettazione",
                      "accettazione", "n richiesta", "n° richiesta", "numero richiesta",
                      "id campione", "codice campione", "cod campione"],

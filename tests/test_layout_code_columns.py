@@ -109,3 +109,25 @@ def test_labels_stacked_on_two_ocr_lines_read_top_line_first():
     below = Line([Word("Unité", 339, 170, 360, 182), Word("référèhce", 389, 170, 429, 182)], 2, ocr=True)
     assert _stacked_words([top, below]) == [("Analyse", 54, 87), ("Unité", 339, 360),
                                             ("Valeurs de reference", 389, 433)]
+
+
+def _metadata(rows):
+    table = [[(40, 300, "Test"), (250, 300, "Result"), (330, 300, "Units"), (420, 300, "Reference Range")],
+             [(40, 320, "Hemoglobin"), (250, 320, "14.9"), (330, 320, "g/dL"), (420, 320, "13.5 - 17.5")],
+             [(40, 335, "Glucose"), (250, 335, "5.4"), (330, 335, "mmol/L"), (420, 335, "3.9 - 6.1")]]
+    return parse_document(document(page(rows + table))).metadata
+
+
+def test_a_day_first_country_settles_a_padded_birth_date_when_the_other_dates_are_in_words():
+    meta = _metadata([[(40, 40, "Qasr Hospital · Al Wasl Road, Dubai, U.A.E. · Tel +971 4 555 0118")],
+                      [(40, 70, "Patient Name"), (150, 70, "AL MANSOORI, MOHAMMED")],
+                      [(40, 85, "Collected"), (150, 85, "11-Feb-2025 08:20")],
+                      [(40, 100, "DOB / Age"), (150, 100, "03/11/1974 (50 Y)")]])
+    assert (meta.dob, meta.date_collected) == ("1974-11-03", "2025-02-11")
+
+
+def test_italian_referto_del_is_the_report_date():
+    meta = _metadata([[(40, 70, "Cognome e nome"), (150, 70, "BERNASCONI Chiara")],
+                      [(40, 85, "Prelievo"), (150, 85, "15.04.2024 07:50")],
+                      [(40, 100, "Referto del"), (150, 100, "16.04.2024 14:36")]])
+    assert (meta.date_collected, meta.date_reported) == ("2024-04-15", "2024-04-16")
