@@ -16,7 +16,7 @@ from functools import lru_cache
 from parser import vocabulary
 from parser.lines import Line, Phrase, page_lines
 from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line, \
-    us_certified
+    surname_first_chinese, us_certified
 from parser.metadata_lab import find_lab_name
 from parser.metadata_labels import composed_label
 from parser.locale_forms import DAY_FIRST
@@ -59,6 +59,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
             meta.patient_first_name, meta.patient_last_name = split_person_name(
                 name, surname_first=european, two_surnames=language == "es")
             name_text = name
+    if name_text and (chinese := surname_first_chinese(_TITLES.sub("", name_text).strip(), _header_lines(doc, lines))):
+        meta.patient_first_name, meta.patient_last_name = chinese
     if meta.gender is None and name_text:
         meta.gender = civility(name_text.split()[0], european=european)
     if meta.dob is None or meta.gender is None:

@@ -98,3 +98,30 @@ def region_date_order(lines: list[Line]) -> str | None:
     if _INDIAN_PIN.search(text) or _UK_POSTCODE.search(text) or _DAY_FIRST.search(text):
         orders.add("dmy")
     return orders.pop() if len(orders) == 1 else None
+
+
+# Where names of Chinese origin are printed surname first in capitals ("TAN BOON HUAT": Tan,
+# given name Boon Huat): the letterhead's country, domain or telephone prefix says so.
+_SURNAME_FIRST_REGION = re.compile(
+    r"\b(?:singapore|malaysia|hong kong|taiwan|china|macau|macao)\b"
+    r"|(?:@|www\.|https?://)[\w.-]*\.(?:sg|my|hk|tw|cn|mo)\b|(?<![\w+])\+(?:65|60|852|886|86|853)(?=[\s(\-])", re.I)
+# Common Chinese surnames as romanized in those places (Hokkien, Teochew, Cantonese, Hakka,
+# Mandarin pinyin): a first word among them starts a surname-first name there.
+_CHINESE_SURNAMES = frozenset("""
+tan lim lee ng ong wong goh chua chan koh teo ang yeo tay ho low toh sim chong chia leong foo yap
+seah soh chew lau cheung leung chow kwok li wang zhang liu chen yang huang zhao wu zhou xu sun ma
+zhu hu guo he lin luo gao zheng liang xie song tang cheng lai kok khoo quek heng neo phua poh pang
+tsang tse yip yuen fung kong lam mak mok siu tam tong tsui chiu choi hui kwan kwong law loh lui
+ngai pun szeto wan woo yau yeung yiu
+""".split())
+
+
+def surname_first_chinese(name: str, header: list[Line]) -> tuple[str, str] | None:
+    """(given name, surname) of a capitals name of three words led by a Chinese surname, on a
+    report from a place that prints such names surname first; None otherwise."""
+    words = name.split()
+    if len(words) != 3 or not name.isupper() or words[0].lower() not in _CHINESE_SURNAMES:
+        return None
+    if not _SURNAME_FIRST_REGION.search("\n".join(line.text for line in header)):
+        return None
+    return " ".join(w.capitalize() for w in words[1:]), words[0].capitalize()

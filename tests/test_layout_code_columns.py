@@ -131,3 +131,12 @@ def test_italian_referto_del_is_the_report_date():
                       [(40, 85, "Prelievo"), (150, 85, "15.04.2024 07:50")],
                       [(40, 100, "Referto del"), (150, 100, "16.04.2024 14:36")]])
     assert (meta.date_collected, meta.date_reported) == ("2024-04-15", "2024-04-16")
+
+
+def test_a_capitals_chinese_name_is_surname_first_where_the_letterhead_says_so():
+    rows = [[(40, 70, "Patient Name"), (150, 70, "TAN BOON HUAT")]]
+    singapore = [[(40, 40, "11 Jalan Tembusu Hijau, Singapore 529881 · Tel 6555 0190")]]
+    meta = _metadata(singapore + rows)
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Boon Huat", "Tan")
+    elsewhere = _metadata([[(40, 40, "12 Main Street, Leeds LS1 4AP")]] + rows)
+    assert (elsewhere.patient_first_name, elsewhere.patient_last_name) == ("TAN", "HUAT")
