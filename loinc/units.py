@@ -1,4 +1,5 @@
-"""Printed units -> a canonical spelling and the kind of quantity they measure.
+"""Printed units -> the kind of quantity they measure (the canonical spelling is the parser's:
+parser.units.canonical_unit, one set of spelling rules for every reader of units).
 
 The kind is what lets a unit rule a LOINC code in or out: mg/dL is a mass
 concentration, mmol/L a substance concentration, x10^3/uL a count, % a fraction.
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from functools import lru_cache
 from pathlib import Path
+
+from parser.units import canonical_unit
 
 _SYNONYMS_PATH = Path(__file__).parent / "data" / "unit_synonyms.json"
 
@@ -89,7 +91,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:mm ?\[?hg\]?|kpa)$"), PRESSURE),
     (re.compile(r"^(?:ratio|\{ratio\}|inr|index|\{index_val\}|mg/g|mg/mmol|mg/g\{creat\}|mg/mg\{creat\})$"), RATIO),
     (re.compile(rf"^{_MASS}/(?:24 ?h(?:r|rs|ours?)?|\(24\.h\)|d|day)$"), AMOUNT_RATE),
-    (re.compile(r"^ml/min(?:/1\.73 ?m2|/\{1\.73_m2\}|/1\.73m\^2|/1\.73 sq ?m)?$"), VOLUME_RATE),
+    (re.compile(r"^ml/min(?:/1\.73(?:m2|sqm))?$"), VOLUME_RATE),
     (re.compile(r"^m?osm/kg(?:h2o)?$"), OSMOLALITY),
     (re.compile(r"^(?:titer|titre|\{titer\})$"), TITER),
     (re.compile(r"/(?:hpf|lpf|\[hpf\]|\[lpf\])$"), COUNT_AREA),
@@ -97,45 +99,19 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 # Counts: anything per microlitre/cubic millimetre/litre with a multiplier or a cell word.
 _COUNT = re.compile(
     r"^(?:(?:x?10[\^*e]?\d+|10\*\d+|\d+(?:\.\d+)?|thou|thousands?|mill?(?:ion)?s?|lakhs?|lacs?|k|m|"
-    r"cells?|\{cells?\}|\{ery\}|\{rbc\}|\{wbc\}|#|/)\s*)*/?\s*(?:ul|mm3|cumm|cu ?mm|l|nl|pl)$"
+    r"cells?|\{cells?\}|\{ery\}|\{rbc\}|\{wbc\}|#|/)\s*)*/?\s*(?:ul|mm3|l|nl|pl)$"
 )
-
-
-def _fold(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).replace("µ", "u").replace("μ", "u")
-    return text.strip().lower()
 
 
 @lru_cache(maxsize=1)
 def _synonyms() -> dict[str, str]:
     raw = json.loads(_SYNONYMS_PATH.read_text())
-    return {_fold(k): v for k, v in raw.items()}
+    return {canonical_unit(k): v for k, v in raw.items()}
 
 
-# eGFR's body surface as French, Italian and Spanish reports print it: "1,73 m²", "1,73m2".
-_BODY_AREA = re.compile(r"/1[.,]73\s?m2")
-# "UI" is the international unit in French, Italian and Spanish ("UI/l", "mUI/l", "µUI/ml").
-_LATIN_IU = re.compile(r"(?<![a-z])([mun]?)ui(?=/)")
-# LifeLabs and other Canadian reports print counts in E-notation: "x E9/L", "E12/L" (10^9/L, 10^12/L).
-_E_NOTATION = re.compile(r"^(?:x\s*)?e\s?(\d{1,2})(?=\s*/)")
-
-
-@lru_cache(maxsize=4096)
-def normalize_unit(unit: str | None) -> str:
-    """Canonical lower-case spelling used for kinds and alias keys ('' when absent)."""
-    if not unit:
-        return ""
-    text = _fold(unit)
-    text = text.replace("cu.mm", "cumm").replace("cu mm", "cumm").replace("/cmm", "/cumm")
-    text = re.sub(r"\s*/\s*", "/", text)
-    text = re.sub(r"\s*\^\s*", "^", text)
-    text = re.sub(r"\s*(x|\*)\s*10", r"x10", text)
-    text = _E_NOTATION.sub(r"x10^\1", text)
-    text = _BODY_AREA.sub("/1.73 m2", text)
-    text = _LATIN_IU.sub(r"\1iu", text)
-    text = text.replace("mcg", "ug").replace("gms", "g").replace("gm/", "g/")
-    text = text.replace("[iu]", "iu").replace("mm[hg]", "mmhg").replace("mm hg", "mmhg")
-    return re.sub(r"\s+", " ", text).strip(" .")
+# Canonical spelling used for kinds and alias keys ('' when absent): the parser's one set of
+# spelling rules, so a unit is keyed alike wherever it is read.
+normalize_unit = canonical_unit
 
 
 # Case-sensitive, before any folding: capital G or T over a lower-case l. An all-capitals
@@ -151,7 +127,7 @@ def unit_kind(unit: str | None) -> str | None:
         return None
     if GIGA_TERA_PER_LITRE.match(unit) or text == "t/l":  # French counts: "G/l" is 10^9/l, unlike "g/l";
         return COUNT_CONC                                 # "T/L" in any case (no tonnes per litre)
-    for candidate in (text, _fold(_synonyms().get(text, ""))):
+    for candidate in (text, normalize_unit(_synonyms().get(text, ""))):
         if not candidate:
             continue
         for pattern, kind in _RULES:
@@ -178,7 +154,7 @@ def unit_kinds(unit: str | None) -> frozenset[str]:
 
 
 # Count magnitudes: a multiplier word or power of ten over a volume, as cells per litre.
-_PER_VOLUME = {"ul": 1e6, "mm3": 1e6, "cumm": 1e6, "cu mm": 1e6, "nl": 1e9, "pl": 1e12, "ml": 1e3, "dl": 10.0,
+_PER_VOLUME = {"ul": 1e6, "mm3": 1e6, "nl": 1e9, "pl": 1e12, "ml": 1e3, "dl": 10.0,
                "l": 1.0, "hl": 1e-2}
 _MULTIPLIER = {"": 1.0, "#": 1.0, "cells": 1.0, "cell": 1.0, "{cells}": 1.0, "thou": 1e3, "thousand": 1e3,
                "thousands": 1e3, "tsd": 1e3, "k": 1e3, "mio": 1e6, "mill": 1e6, "million": 1e6, "millions": 1e6,

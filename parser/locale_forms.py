@@ -14,6 +14,8 @@ import re
 import unicodedata
 from datetime import date
 
+from parser.units import canonical_unit
+
 # ---------------------------------------------------------------- numbers
 
 # Characters printed between thousands groups: space, no-break space, thin spaces, apostrophe.
@@ -89,28 +91,27 @@ def merge_spaced_groups(tokens: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------- count units
 
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
-# Per-litre power of ten of the volume a count is given per.
-_VOLUMES = {"l": 0, "dl": 1, "ml": 3, "µl": 6, "ul": 6, "mm3": 6, "cmm": 6, "nl": 9}
+# Per-litre power of ten of the volume a count is given per (as parser.units.canonical_unit spells it).
+_VOLUMES = {"l": 0, "dl": 1, "ml": 3, "ul": 6, "mm3": 6, "nl": 9}
 _PREFIXES = {"k": 3, "m": 6, "g": 9, "t": 12}  # G/l = 10^9/l, T/l = 10^12/l
-_POWER_UNIT = re.compile(r"^(?:x|\*)?10(?:\^|\*\*|\*|e)?(-?\d{1,2})/(\w+)$")
+_POWER_UNIT = re.compile(r"^10\^?(-?\d{1,2})/(\w+)$")
 _PREFIX_UNIT = re.compile(r"^([kMGT])/([dmµun]?[lL])$")  # case matters: m/l is milli, not a count
-_PER_VOLUME = re.compile(r"^(?:cells?|cellules?|zellen)?/(mm3|cmm|µl|ul|nl)$")
+_PER_VOLUME = re.compile(r"^(?:cells?|cellules?|zellen)?/(mm3|ul|nl)$")
 
 
 def count_unit_power(unit: str | None) -> int | None:
-    """The power of ten per litre of a cell-count unit: `10^9/L`, `G/l` and `x10^3/µL` -> 9;
-    `T/l`, `10^12/L` and `x10^6/µL` -> 12; `/mm³` and `/µL` -> 6. None for other units."""
+    """The power of ten per litre of a cell-count unit: `10^9/L`, `G/l`, `x E9/L` and
+    `x10^3/µL` -> 9; `T/l`, `10^12/L` and `x10^6/µL` -> 12; `/mm³` and `/µL` -> 6. None for
+    other units."""
     if not unit:
         return None
-    text = unit.strip().translate(_SUPERSCRIPTS).replace("μ", "µ").replace("×", "x")
-    text = re.sub(r"\s+", "", text).lower()
-    if match := _POWER_UNIT.match(text):
+    if match := _PREFIX_UNIT.match(re.sub(r"\s+", "", unit).replace("μ", "µ")):
+        return _PREFIXES[match.group(1).lower()] + _VOLUMES[match.group(2).lower().replace("µ", "u")]
+    key = canonical_unit(unit)
+    if match := _POWER_UNIT.match(key):
         volume = _VOLUMES.get(match.group(2))
         return None if volume is None else int(match.group(1)) + volume
-    if match := _PREFIX_UNIT.match(re.sub(r"\s+", "", unit).replace("μ", "µ")):
-        return _PREFIXES[match.group(1).lower()] + _VOLUMES[match.group(2).lower()]
-    if match := _PER_VOLUME.match(text):
+    if match := _PER_VOLUME.match(key):
         return _VOLUMES[match.group(1)]
     return None
 

@@ -2,13 +2,16 @@
 made by parser/data/build_units.py) and the recogniser the layout and normaliser share.
 
 Recognised whatever the spacing (`mg / dl`), micro sign (µ, μ, u, mc), power notation
-(`10^9/L`, `x10³/µL`, `10*3/uL`) or OCR slip between look-alike glyphs (l/I/1, O/0).
+(`10^9/L`, `x10³/µL`, `10*3/uL`, `x E9/L`) or OCR slip between look-alike glyphs (l/I/1, O/0).
+Home of the one set of unit spelling rules (unit_key, canonical_unit, damaged_power_unit) that
+loinc/units, parser/locale_forms and parser/ocr call (loinc/ may import parser/, not back).
 """
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,7 +19,10 @@ from parser.ranges import parse_number
 
 _DATA = Path(__file__).resolve().parent / "data" / "units.json"
 MAX_UNIT_CHARS = 24
-_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+# "10³", "x10⁹/L": a power of ten printed in superscript, read before the digits are flattened
+# (so "10³/µL" is 10^3/µL, not "103/µL").
+_SUPER_POWER = re.compile(r"10([⁻⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 _OCR_FOLD = str.maketrans({"l": "i", "1": "i", "|": "i", "!": "i", "ı": "i", "0": "o", "£": "f"})
 # "x10^9/L", "10^3/uL", "10*3/µL", "x 10E9/l", "10³/mm3", "/cumm", "cells/µL".
 _POWER = re.compile(r"^(?:x|\*)?10(?:\^|\*|e)?\d{1,2}/[a-z]{1,4}\d?$")
@@ -32,8 +38,11 @@ _ANNOTATION = re.compile(r"\{(\d[\d.,]*_?m2)\}")  # UCUM's body surface: "{1.73_
 
 
 def unit_key(text: str) -> str:
-    """The lookup form of a printed unit: lower case, no spaces, micro as u, powers as ^."""
-    key = text.strip().rstrip(".,;:").lower().translate(_SUPERSCRIPTS)
+    """The lookup form of a printed unit as spelt: lower case, no spaces, micro as u, powers as
+    ^ ("10*3", "10e3", "10³", LifeLabs' "x E9"), "mc" as micro. The spelling rules every reader
+    of units shares (see canonical_unit for the spellings of one unit in different words)."""
+    key = _SUPER_POWER.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPTS), text.strip())
+    key = unicodedata.normalize("NFKC", key.rstrip(".,;:").lower().translate(_SUPERSCRIPTS))
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
     key = CUBE_SLIP.sub("3", key)
     key = SQUARE_SLIP.sub("2", re.sub(r"\s+", "", key))  # "1,73 m?" as "1,73m?"
@@ -43,7 +52,37 @@ def unit_key(text: str) -> str:
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)
     key = re.sub(r"^x?e(?=\d{1,2}/)", "x10^", key)  # LifeLabs' "x E9/L": E-notation, the 10 left out
-    return re.sub(r"10\*(?=\d)|10e(?=\d)", "10^", key)
+    return re.sub(r"10\*{1,2}(?=-?\d)|10e(?=\d)", "10^", key)
+
+
+# Spellings of one unit in other words, beyond unit_key's folding: the canonical key names each
+# unit once, so two labs' spellings compare equal (unit kinds, team aliases, count powers).
+# The lexicon keeps unit_key's spellings: OCR repairs give back the spelling printed.
+_SAME_UNIT: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^[x*]10\^"), "10^"),  # "x10^9/L" is 10^9/L: the times sign adds nothing
+    # The international unit as Romance languages print it ("UI/l", "mUI/ml") and German ("IE/l").
+    (re.compile(r"(?<![a-z])([mun]?)(?:ui|ie)(?=/)"), r"\1iu"),
+    (re.compile(r"mcg"), "ug"),
+    (re.compile(r"gms"), "g"),
+    (re.compile(r"gm/"), "g/"),
+    (re.compile(r"(?:(?<=/)|^)(?:cu\.?mm|cmm)$"), "mm3"),  # a cubic millimetre: "/cumm", "/cmm"
+    (re.compile(r"\[iu\]"), "iu"),
+    (re.compile(r"mm\[hg\]"), "mmhg"),
+    (re.compile(r"/1[.,]73m(?:\^?2)$"), "/1.73m2"),  # eGFR's body surface: "1,73 m²", "1.73m^2"
+)
+
+
+@lru_cache(maxsize=4096)
+def canonical_unit(text: str | None) -> str:
+    """The one spelling key of a printed unit ('' when absent): unit_key, then the spellings
+    of one unit in other words (_SAME_UNIT): "x10^9/L", "10*9/l" and "x E9/L" are all "10^9/l",
+    "mUI/ml" is "miu/ml", "/cumm" is "/mm3"."""
+    if not text or not text.strip():
+        return ""
+    key = unit_key(text)
+    for pattern, spelling in _SAME_UNIT:
+        key = pattern.sub(spelling, key)
+    return key.strip(".")
 
 
 # Printed spellings the shipped tables lack: counts per thousand or million of a mm³ or µL,
@@ -136,12 +175,26 @@ def doubtful_reading(text: str) -> bool:
 _EDGE_MARKS = re.compile(r"^[=~—–_'\"`.,:;]+|[=~—–_'\"`,;:]+$")
 # The times sign doubled ("xX10E3/uL": the x read twice).
 _DOUBLED_TIMES = re.compile(r"^[xX×]{2}(?=10)")
-# A count's power with its caret misread (as 7, 4, *, %, quotes, or two of them) and the micro
-# sign of its µL read as p, 1, j or y ("x10%3/p1L", "x107*3/1L", "x10”73/uL"): counts are
-# printed per µL or L with powers 3, 6, 9 or 12 only, so the reading is unambiguous.
+# A count's power unit as OCR damages it: its caret misread (as 7, 4, A, °, *, %, quotes, or two
+# of them) or lost, marks after the power or around the slash, the micro sign of its µL read as
+# p, p1, 1, j, y, yu, U, 4 or 4U and its l as 1, | or I ("x10%3/p1L", "x107*3/1L", "x10”73/uL",
+# "1073/4L", "103/41"): counts are printed per µL or L with powers 3, 6, 9 or 12 only, so the
+# reading is unambiguous.
 _DAMAGED_POWER = re.compile(
-    r"^([xX×]?)10(?:[\^4Aa°*7%?~'\"“”‘’]{1,2})(3|6|9|12)[%;:,.'\-]*/[\-;:.,]*"
-    r"(?:(?:p1|p|1|j|y|µ|μ|u)(L|l)|(L|l))$")
+    r"^([xX×]?)10(?:[\^4Aa°º*7%?~'\"“”‘’]{1,2})?(3|6|9|12)[%;:,.'\-]*/[\-;:.,]*"
+    r"(4U|yu|p1|[pjyuUµμ14])?([Ll1|I])$")
+
+
+def damaged_power_unit(text: str) -> str | None:
+    """The count's power unit one OCR word is a reading of ("x10%3/p1L" -> x10^3/µL, "1073/UL"
+    -> 10^3/µL), else None; "1043/ul" without its times sign may be a value and is None."""
+    power = _DAMAGED_POWER.match(text)
+    if power is None or (not power.group(1) and text.startswith("104")):
+        return None
+    times, exponent, micro, litre = power.groups()
+    return f"{times}10^{exponent}/{'µ' if micro else ''}{'L' if litre == 'L' else 'l'}"
+
+
 # Readings _POWER takes for units though their caret is a digit ("x1046/uL" is x10^6/µL, not
 # x10^46).
 _DAMAGED_POWER_ONLY = re.compile(r"^[xX×]?10[47]\d{1,2}/")
@@ -162,10 +215,8 @@ def repair_ocr_word(text: str) -> str | None:
     bare = SQUARE_SLIP.sub("²", CUBE_SLIP.sub("³", bare))  # "1,73m?" is 1,73 m² misread
     if bare == text and is_unit(text) and not _DAMAGED_POWER_ONLY.match(text):
         return None
-    power = _DAMAGED_POWER.match(bare)
-    if power and (power.group(1) or not bare.startswith("104")):  # "1043/ul" may be a value
-        times, exponent, micro_litre, litre = power.groups()
-        return f"{times}10^{exponent}/" + (f"µ{micro_litre}" if micro_litre else litre)
+    if (power := damaged_power_unit(bare)) is not None:
+        return power
     fixed = bare if "/" in bare and is_unit(bare) else repair(bare)
     return fixed if fixed != text else None
 

@@ -50,6 +50,7 @@ def test_thousands_split_into_words_are_joined_again():
     ("10^9/l", 9), ("10^9/L", 9), ("10⁹/L", 9), ("x10^3/µL", 9), ("x 10*3/μl", 9), ("G/l", 9),
     ("G/L", 9), ("T/l", 12), ("10^12/L", 12), ("x10^6/µL", 12), ("/mm³", 6), ("/mm3", 6),
     ("/µL", 6), ("cells/µL", 6), ("/cmm", 6), ("10^3/mm3", 9),
+    ("x E9/L", 9), ("x E12/L", 12), ("E9/L", 9), ("x10E3/uL", 9), ("10³/µL", 9), ("/cumm", 6),
 ])
 def test_count_units_as_powers_of_ten_per_litre(unit, power):
     assert count_unit_power(unit) == power

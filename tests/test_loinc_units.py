@@ -1,6 +1,7 @@
 import pytest
 
 from loinc.units import normalize_unit, property_kind, unit_kind
+from parser.units import canonical_unit
 
 
 @pytest.mark.parametrize(
@@ -28,6 +29,20 @@ def test_unknown_units_have_no_kind(unit):
 def test_normalize_unit_folds_spelling_variants():
     assert normalize_unit(" µg / dL ") == normalize_unit("ug/dl") == "ug/dl"
     assert normalize_unit("x 10^3 / µL") == normalize_unit("x10^3/uL")
+
+
+@pytest.mark.parametrize("unit", ["x E9/L", "mUI/ml", "IE/l", "mL/min/1,73 m²", "/cmm", "10³/µL", "mcg/dL"])
+def test_loinc_keys_a_unit_as_the_parser_does(unit):
+    assert normalize_unit(unit) == canonical_unit(unit)
+
+
+@pytest.mark.parametrize(("unit", "kind"), [
+    ("x E9/L", "count_conc"), ("x E12/L", "count_conc"), ("IE/l", "units"), ("mIE/ml", "units"),
+    ("mL/min/1,73 m²", "volume_rate"), ("ml/min/{1.73_m2}", "volume_rate"), ("mL/min/1.73 sq m", "volume_rate"),
+    ("x10E3/mcL", "count_conc"), ("mcmol/L", "molar_conc"),  # "mc" for micro, as US labs print it
+])
+def test_unit_kind_of_merged_spellings(unit, kind):
+    assert unit_kind(unit) == kind
 
 
 def test_property_kinds():

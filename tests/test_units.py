@@ -151,3 +151,42 @@ def test_wrapped_unit_runs_on_only_into_a_unit():
 
 def test_e_notation_counts_read_as_powers_of_ten():
     assert unit_key("x E9/L") == unit_key("x10^9/L") and unit_key("x E12/L") == unit_key("x10^12/L")
+
+
+@pytest.mark.parametrize("spellings, key", [
+    (("x E9/L", "E9/L", "x10^9/L", "10*9/l", "x10⁹/L", "10**9/L", "× 10^9 / L"), "10^9/l"),
+    (("x E12/L", "10^12/L", "x10E12/L"), "10^12/l"),
+    (("10³/µL", "x10^3/uL", "x 10*3/μl", "10e3/mcL"), "10^3/ul"),
+    (("mUI/ml", "mIU/mL", "mIE/ml", "m[IU]/mL"), "miu/ml"),
+    (("/cumm", "/cmm", "/cu.mm", "/mm³"), "/mm3"),
+    (("mL/min/1,73 m²", "ml/min/{1.73_m2}", "mL/min/1.73m^2", "mL/min/1.73 m?"), "ml/min/1.73m2"),
+    (("mcg/dL", "µg/dL", "ug / dl"), "ug/dl"),
+    (("gm/dL", "g/dL"), "g/dl"),
+])
+def test_spellings_of_one_unit_have_one_canonical_key(spellings, key):
+    assert {units.canonical_unit(spelling) for spelling in spellings} == {key}
+
+
+def test_canonical_key_keeps_units_apart():
+    assert units.canonical_unit("10^9/L") != units.canonical_unit("10^12/L")
+    assert units.canonical_unit("mg/dL") != units.canonical_unit("g/dL")
+    assert units.canonical_unit("mmol/L") != units.canonical_unit("mol/L")
+    assert units.canonical_unit(None) == units.canonical_unit("  ") == ""
+
+
+def test_the_lexicon_key_keeps_the_printed_spelling():
+    # OCR repairs give back the unit as printed, so the lexicon key does not fold UI into IU.
+    assert unit_key("mUI/ml") == "mui/ml" and is_unit("mUI/ml") and is_unit("IE/l")
+
+
+@pytest.mark.parametrize("damaged, unit", [
+    ("x10%3/p1L", "x10^3/µL"), ("x107*3/1L", "x10^3/µL"), ("1073/UL", "10^3/µL"),
+    ("103/41", "10^3/µl"), ("x10^9;/-L", "x10^9/L"), ("X10”12/L", "X10^12/L"),
+])
+def test_damaged_power_units_are_read(damaged, unit):
+    assert units.damaged_power_unit(damaged) == unit
+
+
+@pytest.mark.parametrize("word", ["1043/ul", "x1023/L", "10/L", "x10^3/mL", "1073/cumm"])
+def test_other_words_are_no_damaged_power_units(word):
+    assert units.damaged_power_unit(word) is None
