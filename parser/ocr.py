@@ -22,7 +22,7 @@ from parser import tesseract
 from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
-from parser.units import doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit
+from parser.units import damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit
 from parser.unread_ink import unread_boxes
 
 log = logging.getLogger(__name__)
@@ -231,21 +231,14 @@ def brackets_for_braces(words: list[Word]) -> list[Word]:
 
 # A blood count's power unit ("10^3/µL", "x10^9/L") comes out of tesseract in pieces that the
 # unit repair (parser.units.repair_ocr_word) does not take: the caret read as a gap, so two
-# words ("107" "3/uL"), or dropped ("103/41"), and the µ read as U, 4, 4U, y or j ("1073/UL",
-# "1073/4L", "10°6/4L"). No value or other unit reads like a 10, a caret-like mark, 3/6/9/12,
-# a slash and a (micro)litre.
-_POWER_PIECES = re.compile(
-    r"^([xX×]?)10(?:[\^7°*º]{1,2})?(3|6|9|12)/(4U|yu|[uUµμ4yj]|p1?)?([Ll1|I])$")
+# words ("107" "3/uL"). parser.units.damaged_power_unit reads the joined pieces, and one word
+# damaged ("1073/UL", "103/41").
 
 
 def power_unit(text: str) -> str | None:
     """The power unit `text` is an OCR reading of ("1073/UL" -> "10^3/µL"), else None."""
-    m = _POWER_PIECES.match(text)
-    if m is None:
-        return None
-    times, exponent, micro, litre = m.groups()
-    unit = f"{times}10^{exponent}/{'µ' if micro else ''}{'L' if litre == 'L' else 'l'}"
-    return unit if unit != text and is_unit(unit) else None
+    unit = damaged_power_unit(text)
+    return unit if unit is not None and unit != text and is_unit(unit) else None
 
 
 def repair_power_units(words: list[Word]) -> list[Word]:
