@@ -471,7 +471,7 @@ _NUMBER_SIGN = re.compile(r"^(n[°º.o]?|no\.|nr\.?|num\.?|#)$", re.I)
 
 
 # What OCR makes of the colon after a label, printed apart from the value ("Lab No. 3 X12").
-_OCR_COLONS = {"3", ";", "=", "_", "-", ".", ","}
+_OCR_COLONS = {"3", ";", "=", "_", "-", ".", ",", "—", "–", "~"}  # also dashes printed as separators
 
 
 def _value_fits(field: str, value: str) -> bool:

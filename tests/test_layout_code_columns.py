@@ -140,3 +140,8 @@ def test_a_capitals_chinese_name_is_surname_first_where_the_letterhead_says_so()
     assert (meta.patient_first_name, meta.patient_last_name) == ("Boon Huat", "Tan")
     elsewhere = _metadata([[(40, 40, "12 Main Street, Leeds LS1 4AP")]] + rows)
     assert (elsewhere.patient_first_name, elsewhere.patient_last_name) == ("TAN", "HUAT")
+
+
+def test_a_dash_between_a_label_and_its_value_is_a_separator():
+    meta = _metadata([[(40, 70, "Cognome e nome — BERNASCONI Chiara")], [(40, 85, "Prelievo 15.04.2024 07:50")]])
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Chiara", "BERNASCONI")
