@@ -119,3 +119,9 @@ def test_a_degree_speck_before_a_percent_is_dropped_and_yu_is_a_micro_sign():
     words = [_word("61", 0, 0.9), _word("°", 20, 0.6), _word("%", 28, 0.8)]
     assert [w.text for w in repair_unit_words(words)] == ["61", "%"]
     assert power_unit("1076/yuL") == "10^6/µL"
+
+
+def test_a_power_unit_split_at_a_caret_read_as_a_quote_is_joined():
+    # parser.units.damaged_power_unit: the caret marks the unit repair reads are the ones joined here.
+    words = [_word("0,48", 0, 0.9), _word("x10”", 40), _word("3/uL", 68), _word("0,2-1,0", 120)]
+    assert [w.text for w in repair_power_units(words)] == ["0,48", "x10^3/µL", "0,2-1,0"]
