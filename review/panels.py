@@ -1,4 +1,5 @@
-"""A usual panel printed with one member missing: the reader probably dropped a row.
+"""A usual panel printed with one member missing, or a computed row printed without a row it is
+computed from: the reader probably dropped a row.
 
 Labs print a blood count, a metabolic panel, a liver panel or a urine dipstick as a whole: a report that has
 all members of one but one, by their LOINC codes, most likely lost that row to the reader (an OCR
@@ -11,7 +12,7 @@ missed row, among them 8 of the 9 whose only fault was a missed row that skipped
 from __future__ import annotations
 
 from parser.models import ReportData
-from review.evidence import ANALYTES, DIFFERENTIAL
+from review.evidence import ANALYTES, DIFFERENTIAL, analyte_of
 
 def _known(key: str) -> tuple[str, ...]:
     return tuple(sorted(ANALYTES[key].codes))
@@ -72,4 +73,48 @@ def missing_members(report: ReportData) -> list[str]:
         absent = [name for name, member_codes in members.items() if not codes.intersection(member_codes)]
         if len(absent) == 1 and (len(members) - 1 >= MIN_PRESENT or members is DIFFERENTIAL_PANEL):
             reasons.append(f"{panel} without its {absent[0]} (a row may have been dropped)")
+    return reasons
+
+
+# A computed row is printed beside the rows it is computed from (MCH from haemoglobin and red cells,
+# a differential's absolute counts from the white cells, eGFR from creatinine): the computed row
+# read without one of them means that row was dropped, most often with a whole table or a wrapped
+# line the layout did not read (issue 10: unseen layouts lose rows no row check can see). Computed
+# row -> parts it needs (review.evidence analyte keys); relations a lab may replace by a direct
+# measurement (LDL, VLDL, anion gap) or by other parts (saturation from transferrin) are left out.
+# Measured, nothing tuned: on old-parser parses of real-like batches 2 and 3 dev (54 documents, the
+# parser before it saw those layouts: f942c31, c0a59f2) it fires on 11 of the 48 with an error and
+# 0 of the 6 without; on 342 current parses (real-like batches 1-3 dev, html fit and check seeds) on
+# 13 with an error and 0 of the 208 without. All were in review already for other reasons; on 4 of
+# the old parses' documents with rows missed it is the only reason that speaks of a missing row.
+COMPUTED_FROM: dict[str, tuple[str, ...]] = {
+    "mcv": ("rbc",), "mch": ("hgb", "rbc"), "mchc": ("hgb", "hct"), "glob": ("tp", "alb"), "a/g": ("alb",),
+    "nonhdl": ("chol", "hdl"), "chol/hdl": ("chol", "hdl"), "ibil": ("tbil",), "bun/crea": ("bun", "crea"),
+    "tsat": ("iron",), "egfr": ("crea",),
+}
+# Names in reasons (short, no patient data).
+_ANALYTE_NAMES = {
+    "mcv": "MCV", "mch": "MCH", "mchc": "MCHC", "glob": "globulin", "a/g": "A/G ratio", "nonhdl": "non-HDL cholesterol",
+    "chol/hdl": "cholesterol/HDL ratio", "ibil": "indirect bilirubin", "bun/crea": "BUN/creatinine ratio",
+    "tsat": "transferrin saturation", "egfr": "eGFR", "rbc": "red cells", "hgb": "haemoglobin", "hct": "haematocrit",
+    "tp": "total protein", "alb": "albumin", "chol": "total cholesterol", "hdl": "HDL", "tbil": "total bilirubin",
+    "bun": "urea", "crea": "creatinine", "iron": "iron",
+}
+# A differential (this many of the five cells as percentages, or any absolute count) is counted
+# from the white cells, which every lab prints with it.
+DIFFERENTIAL_SEEN = 3
+
+
+def missing_parts(report: ReportData) -> list[str]:
+    """Short reasons, free of patient data: "MCH without its red cells"."""
+    present = {key for key in map(analyte_of, report.results) if key}
+    reasons = []
+    for computed, parts in COMPUTED_FROM.items():
+        absent = [part for part in parts if part not in present]
+        if computed in present and absent:
+            reasons.append(f"{_ANALYTE_NAMES[computed]} without its {_ANALYTE_NAMES[absent[0]]} (a row may have been dropped)")
+    shares = sum(f"{cell}%" in present for cell in DIFFERENTIAL)
+    counts = any(f"{cell}#" in present for cell in DIFFERENTIAL)
+    if (shares >= DIFFERENTIAL_SEEN or counts) and "wbc" not in present:
+        reasons.append("differential without its white cells (a row may have been dropped)")
     return reasons

@@ -5,7 +5,8 @@ of being right (`review.risk`: reader confidence, evidence checks, LOINC status)
 `pending_review` when any row's probability is below the team's threshold, when the expected
 number of wrong rows in it exceeds `MAX_EXPECTED_WRONG`, or when it has no rows; the rest complete
 directly. A usual panel printed with one member missing (`review.panels`) goes to review too: a
-row the reader dropped. Rows confirmed by evidence (a derived value agreeing with its parts, a flag agreeing
+row the reader dropped; so does a computed row without one of its parts (MCH without the red cells).
+Rows confirmed by evidence (a derived value agreeing with its parts, a flag agreeing
 with the range) need no person; a row contradicting its neighbours does.
 The defaults were chosen with `python -m benchmarks.review` on reports not used for fitting.
 """
@@ -173,6 +174,7 @@ def route_report(
     if expected_wrong > max_expected_wrong and not doubtful:
         reasons.append(REASON_EXPECTED_WRONG)
     reasons += panels.missing_members(report)  # a dropped row: no row's evidence can show it
+    reasons += panels.missing_parts(report)  # a computed row without a row it is computed from
     if report.unread_result_lines:  # rows the layout may have missed (parser/unread.py)
         reasons.append(REASON_UNREAD)
     if document_checks:

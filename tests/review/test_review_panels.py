@@ -64,3 +64,28 @@ def test_a_lipid_profile_without_its_total_cholesterol_is_suspect():
     # With its total cholesterol, or with only one companion, nothing is said.
     assert panels.missing_members(ReportData(results=[coded("Cholesterol", "2093-3"), hdl, trig])) == []
     assert panels.missing_members(ReportData(results=[hdl])) == []
+
+
+def test_a_computed_row_without_a_row_it_is_computed_from_is_suspect():
+    # MCH = Hb / RBC: printed without the red cell count, that row was dropped (a wrapped line, a lost table).
+    rows = [coded("Hemoglobin", "718-7"), coded("MCH", "785-6"), coded("Platelets", "777-3")]
+    assert panels.missing_parts(ReportData(results=rows)) == ["MCH without its red cells (a row may have been dropped)"]
+    assert "MCH without its red cells (a row may have been dropped)" in route_report(ReportData(results=rows)).reasons
+    assert panels.missing_parts(ReportData(results=rows + [coded("RBC", "789-8")])) == []
+
+
+def test_egfr_without_creatinine_is_suspect_creatinine_alone_is_not():
+    assert panels.missing_parts(ReportData(results=[coded("eGFR", "98979-8")])) == [
+        "eGFR without its creatinine (a row may have been dropped)"]
+    assert panels.missing_parts(ReportData(results=[coded("Creatinine", "2160-0")])) == []
+    assert panels.missing_parts(ReportData(results=[coded("eGFR", "98979-8"), coded("Creat", "2160-0")])) == []
+
+
+def test_a_differential_without_its_white_cell_count_is_suspect():
+    shares = [coded("Neutrophils", "770-8"), coded("Lymphocytes", "736-9"), coded("Monocytes", "5905-5")]
+    reason = "differential without its white cells (a row may have been dropped)"
+    assert panels.missing_parts(ReportData(results=shares)) == [reason]
+    assert panels.missing_parts(ReportData(results=shares + [coded("WBC", "6690-2")])) == []
+    assert panels.missing_parts(ReportData(results=shares[:2])) == []  # two cells: too little to say
+    counts = [coded("Neutrophils abs", "751-8"), coded("Lymphocytes abs", "731-0")]
+    assert panels.missing_parts(ReportData(results=counts)) == [reason]  # said once, not per cell
