@@ -133,6 +133,8 @@ def hard_doubts(row: LabReportResult, found: evidence.RowEvidence) -> list[str]:
         doubts.append("empty test name or value")
     if plausibility.range_is_inverted(row):
         doubts.append("reference range minimum above maximum")
+    if plausibility.range_is_implausible(row):
+        doubts.append("reference range impossible for the analyte")
     if plausibility.name_holds_measurement(row):
         doubts.append("a measurement was read into the test name")
     if row.loinc_match_status == "no_match":

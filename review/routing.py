@@ -91,6 +91,7 @@ REASON_FLAG = "printed flag contradicts the reference range"
 REASON_MISSING_UNIT = "unit missing where one is expected"
 REASON_MISSING_RANGE = "reference range missing while the report prints ranges"
 REASON_INVERTED_RANGE = "reference range minimum is above its maximum"
+REASON_IMPOSSIBLE_RANGE = "reference range impossible for the analyte and unit"
 REASON_EMPTY = "empty test name or value"
 REASON_EXPECTED_WRONG = "too many doubtful rows together"
 REASON_UNREAD = "lines that read as results were not read"
@@ -140,6 +141,8 @@ def uncertain_fields(
         found.append((REFERENCE_RANGE, REASON_MISSING_RANGE))
     if plausibility.range_is_inverted(result):
         found.append((REFERENCE_RANGE, REASON_INVERTED_RANGE))
+    if plausibility.range_is_implausible(result):
+        found.append((REFERENCE_RANGE, REASON_IMPOSSIBLE_RANGE))
     if plausibility.name_holds_measurement(result):
         found.append((TEST_NAME, REASON_NAME_MEASUREMENT))
     if result.loinc_match_status != "auto_match":

@@ -63,3 +63,32 @@ def test_features_follow_the_row():
     assert misread.features[names.index("low_reader_confidence")] > 2.0  # 0.5: far below 0.9
     assert misread.hard_doubts == ["value contradicts range and flag"] and misread.p_right == 0.0
     assert clean.p_right > 0.9
+
+
+def _calcium(low, high):
+    from parser.models import LabReportResult, LoincMatch
+
+    return LabReportResult(test_name="Calcium", value="8.5", units="mg/dL", min_reference_range=low,
+                           max_reference_range=high, source_flag="L", loinc_match_status="auto_match",
+                           loinc_matches=[LoincMatch(loinc_code="17861-6", loinc_name="Calcium", display_name="Calcium",
+                                                     confidence_score=0.97)])
+
+
+def test_a_range_no_calcium_can_have_is_a_hard_doubt_though_value_and_flag_agree_with_it():
+    # "19-59 y: 8.6 - 10.3" read as 19 - 59 mg/dL: the value is below it and flagged L, so nothing else objects.
+    from review import plausibility
+    from review.routing import route_report
+
+    wrong, right = _calcium(19.0, 59.0), _calcium(8.6, 10.3)
+    assert plausibility.range_is_implausible(wrong) and not plausibility.range_is_implausible(right)
+    assert risk.assess(ReportData(results=[wrong]))[0].hard_doubts == ["reference range impossible for the analyte"]
+    assert not risk.assess(ReportData(results=[right]))[0].hard_doubts
+    assert route_report(ReportData(results=[wrong])).needs_review
+
+
+def test_a_zero_bound_or_an_analyte_without_limits_says_nothing():
+    from review import plausibility
+
+    assert not plausibility.range_is_implausible(_calcium(0.0, 10.3))  # limits start above 0; "0 - x" is printed
+    unknown = _calcium(19.0, 59.0).model_copy(update={"loinc_matches": []})
+    assert not plausibility.range_is_implausible(unknown)
