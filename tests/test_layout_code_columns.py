@@ -145,3 +145,13 @@ def test_a_capitals_chinese_name_is_surname_first_where_the_letterhead_says_so()
 def test_a_dash_between_a_label_and_its_value_is_a_separator():
     meta = _metadata([[(40, 70, "Cognome e nome — BERNASCONI Chiara")], [(40, 85, "Prelievo 15.04.2024 07:50")]])
     assert (meta.patient_first_name, meta.patient_last_name) == ("Chiara", "BERNASCONI")
+
+
+def test_an_ocr_row_whose_value_was_unreadable_does_not_swallow_the_next_row():
+    rows = [
+        [(40, 100, "Analyse"), (200, 100, "Ergebnis"), (250, 100, "Einheit"), (330, 100, "Referenzbereich")],
+        [(40, 120, "Leukozyten"), (235, 120, "142,:@lE"), (330, 120, "4,0 - 10,0")],
+        [(40, 132, "Erythrozyten"), (229, 132, "4,41"), (258, 132, "T/L"), (330, 132, "3,9 - 5,2")],
+        [(40, 144, "Hämoglobin"), (229, 144, "13,1"), (258, 144, "g/dL"), (330, 144, "12,0 - 16,0")],
+    ]
+    assert [name for name, *_ in _ocr_results(rows)] == ["Erythrozyten", "Hämoglobin"]

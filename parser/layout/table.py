@@ -25,6 +25,7 @@ from parser.layout.rows import (
 )
 from parser.lines import Line, Phrase, median_size, word_size
 from parser.page import Word
+from parser.ranges import looks_like_range
 from parser.units import runs_on
 
 # An OCR name cell read this unsurely is not a name but a smudge (a small method line).
@@ -231,6 +232,9 @@ class TableReader:
         self._value_line(c, kind, value)
 
     def _no_value(self, c: Cells) -> None:
+        # OCR lost this row's value ("Leukozyten  142,:@lE  4,0 - 10,0"): a name with a range
+        # beside it is a row, never the first line of the next row's name.
+        unread_value = c.line.ocr and looks_like_range(c.text(cols.RANGE).strip())
         if c.ambiguous and cols.NAME in c.cells:
             # A phrase split word by word across the columns (a wide heading "INFLAMMATION
             # MARKERS", a comment) is one text, never a tier of the row above.
@@ -253,7 +257,7 @@ class TableReader:
                 elif self.last.method is None:
                     self.last.method = name
             return
-        if name:
+        if name and not unread_value:
             self.pending.append(c)
 
     def _value_line(self, c: Cells, kind: str, value: str) -> None:
