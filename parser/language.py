@@ -126,20 +126,33 @@ class LanguageGuess:
 def language_scores(words: list[str]) -> Counter[str]:
     """Weighted evidence per language: a word listed by k languages gives 1/k to each."""
     scores: Counter[str] = Counter()
+    ascii_run: list[str] = []
     for raw in words:
         if raw.isascii():  # most words: no hint letters, and folding is only lower case
-            folded = raw.lower()
-        else:
-            lowered = raw.lower()
-            for letter, language in _LETTER_HINTS.items():
-                if letter in lowered:
-                    scores[language] += _LETTER_HINT_WEIGHT
-            folded = fold(raw)
-        for token in _TOKEN.findall(folded):
-            languages = _LANGUAGES_OF.get(token, ())
-            for language in languages:
-                scores[language] += 1.0 / len(languages)
+            ascii_run.append(raw)
+            continue
+        if ascii_run:
+            _count_tokens(scores, " ".join(ascii_run).lower())
+            ascii_run = []
+        lowered = raw.lower()
+        for letter, language in _LETTER_HINTS.items():
+            if letter in lowered:
+                scores[language] += _LETTER_HINT_WEIGHT
+        _count_tokens(scores, fold(raw))
+    if ascii_run:
+        _count_tokens(scores, " ".join(ascii_run).lower())
     return scores
+
+
+def _count_tokens(scores: Counter[str], folded: str) -> None:
+    """Add the listed words of `folded` in order. A run of ASCII words is read as one text (a
+    token never spans the space between words), so the sums are those of word by word."""
+    for token in _TOKEN.findall(folded):
+        languages = _LANGUAGES_OF.get(token)
+        if languages:
+            share = 1.0 / len(languages)
+            for language in languages:
+                scores[language] += share
 
 
 def detect_language(words: list[str]) -> LanguageGuess:

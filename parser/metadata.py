@@ -129,7 +129,7 @@ def _prints_specimen_label(lines: list[Line]) -> bool:
     never the specimen's."""
     return any(_LABELS.get(_split_label(part)[0] or "") == "specimen"
                for line in lines for phrase in line.phrases()
-               for part in split_at_labels(phrase.text.strip()))
+               for part in _split_at_labels(phrase.text.strip()))
 
 
 def _header_lines(doc: Document, lines: list[Line], share: float = 0.25) -> list[Line]:
@@ -260,7 +260,7 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
     for index, line in enumerate(lines):
         parts = _join_split_labels([(part, phrase if part == phrase.text.strip() else None)
                                     for phrase in line.phrases()
-                                    for part in split_at_labels(phrase.text.strip())])
+                                    for part in _split_at_labels(phrase.text.strip())])
         phrases = [text for text, _ in parts]
         i = 0
         while i < len(phrases):
@@ -369,8 +369,13 @@ def _ocr_colon(field: str, token: str, rest: list[str]) -> bool:
 def split_at_labels(text: str) -> list[str]:
     """A phrase holding several "Label: value" pairs printed with single spaces, cut before
     each later known label: "Apellidos: GARCÍA Doctor: DR LÓPEZ" -> two phrases."""
+    return list(_split_at_labels(text))
+
+
+@lru_cache(maxsize=4096)  # asked twice of many phrases (the header's again: _prints_specimen_label)
+def _split_at_labels(text: str) -> tuple[str, ...]:
     if ":" not in text:
-        return _cut_trailing_label(text)
+        return tuple(_cut_trailing_label(text))
     tokens = text.split()
     cuts: list[int] = []
     previous_end = -1  # the colon token of the label before: a label starts after it
@@ -384,7 +389,7 @@ def split_at_labels(text: str) -> list[str]:
                 previous_end = end
                 break
     bounds = [0, *cuts, len(tokens)]
-    return [" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])] if cuts else [text]
+    return tuple(" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])) if cuts else (text,)
 
 
 def _window_start(tokens: list[str], end: int) -> int:

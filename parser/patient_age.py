@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from functools import lru_cache
 
 from parser.metadata_dates import years_between
 from parser.models import ResultMetadata
@@ -49,6 +50,7 @@ def head_age(doc: Document) -> float | None:
     return printed_age(" ".join(w.text for w in doc.pages[0].words[:_HEAD_WORDS])) if doc.pages else None
 
 
+@lru_cache(maxsize=16)  # a document's head is read twice (date order, then age tiers); few kept
 def printed_age(text: str) -> float | None:
     """The age a patient block prints; None unless exactly one age is printed there."""
     found = {int(m.group(1)) for pattern in (_LABELLED, _BESIDE_SEX, _BARE_BESIDE_SEX, _BARE_LABELLED)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from parser.flags import is_flag
 from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
@@ -31,6 +32,13 @@ def read_fields(tokens: list[str], ocr: bool = False) -> Fields | None:
     glued to its flag and unit, as OCR reads "116Lpg/mL"); after it may come a flag, a unit
     of the lexicon and a range (any sex's), and nothing else but stray marks. None when the
     words do not read that way (a label and a date, a sentence with a number in it)."""
+    return _read_fields(tuple(tokens), ocr)
+
+
+# A pure function of the words: the cells, the content and the unread-row stages each ask it of
+# the same lines (half the calls of a document repeat one), and a Fields is immutable.
+@lru_cache(maxsize=2048)
+def _read_fields(tokens: tuple[str, ...], ocr: bool) -> Fields | None:
     at = next((i for i, t in enumerate(tokens) if _VALUE_TOKEN.match(t) or len(unglue([t])) > 1),
               None)
     if not at or at >= len(tokens) - 1:
