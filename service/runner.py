@@ -82,10 +82,11 @@ def team_aliases(session: Session, team_id: str) -> dict[tuple[str, str], str]:
 
 def alias_lookup_key(alias: TeamLoincAlias) -> tuple[str, str]:
     """The key of a stored alias, computed from its printed forms with today's normalisation.
-    An alias learnt before it kept them (migration 0009) has only the key of its day, used as
-    stored: it matches as long as the normalisation that made it holds."""
+    An alias learnt before it kept them (migration 0009) has only the key of its day: that key
+    is a printed form normalised once, so normalising it again gives today's key wherever
+    today's rules only respell what the old ones produced ('x10^3/ul' -> '10^3/ul')."""
     if alias.printed_name is None:
-        return alias.name_key, alias.unit_key
+        return alias_key(alias.name_key, alias.unit_key or None)
     return alias_key(alias.printed_name, alias.printed_unit or None)
 
 

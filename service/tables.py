@@ -222,7 +222,8 @@ class TeamLoincAlias(Base):
     unit); the key the matcher looks it up by (loinc.matcher.alias_key) is computed when the
     aliases are loaded (service.runner.team_aliases), so a change of the matcher's normalisation
     does not orphan it. `name_key`/`unit_key` are the key when it was learnt: aliases learnt before
-    migration 0009 kept only those (`printed_name` NULL) and are looked up by them as stored.
+    migration 0009 kept only those (`printed_name` NULL): a key is a normalised printed form, so
+    it is normalised again when loaded (service.runner.alias_lookup_key).
     """
 
     __tablename__ = "team_loinc_aliases"

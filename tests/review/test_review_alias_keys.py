@@ -1,6 +1,6 @@
 """A team alias keeps the printed name and unit it was learnt from and its key is computed when the
 aliases are loaded: a change of the matcher's normalisation (loinc.matcher.alias_key) does not
-orphan it. Aliases stored before that (migration 0009) have a key only and are used as stored."""
+orphan it. Aliases stored before that (migration 0009) have a key only, normalised again when loaded."""
 
 from __future__ import annotations
 
@@ -50,15 +50,18 @@ def test_a_learnt_alias_still_matches_after_the_key_function_changes(app, client
     assert _top_code(aliases) == CHOSEN
 
 
-def test_a_key_only_alias_is_used_as_stored_and_gains_its_printed_forms_when_taught_again(
+def test_a_key_only_alias_is_normalised_again_and_gains_its_printed_forms_when_taught_again(
         app, client, team, headers, pending_job):
     with app.state.database.session_scope() as session:
         session.add(TeamLoincAlias(team_id=str(team.team_id), name_key="hb", unit_key="g/dl", loinc_code="20509-6",
                                    created_at=utcnow()))
+        session.add(TeamLoincAlias(team_id=str(team.team_id), name_key="wbc", unit_key="x10^3/ul", loinc_code="6690-2",
+                                   created_at=utcnow()))  # the key an older normalisation gave
     with app.state.database.session_scope() as session:
-        assert team_aliases(session, str(team.team_id)) == {("hb", "g/dl"): "20509-6"}
+        assert team_aliases(session, str(team.team_id)) == {("hb", "g/dl"): "20509-6",
+                                                            alias_key("WBC", "x10^3/µL"): "6690-2"}
     _teach(client, headers, pending_job, team)
-    [stored] = _aliases(app)
+    [stored] = [a for a in _aliases(app) if a.name_key == "hb"]
     assert (stored.printed_name, stored.printed_unit, stored.loinc_code) == ("Hb", "g/dL", CHOSEN)
 
 

@@ -90,11 +90,11 @@ def test_jobs_stored_before_the_ocr_pages_route_as_they_did(tmp_path):
     database.dispose()
 
 
-def test_aliases_stored_with_their_key_only_are_used_as_stored(tmp_path):
+def test_aliases_stored_with_their_key_only_are_keyed_again_by_todays_normalisation(tmp_path):
     url = f"sqlite:///{tmp_path / 'db.sqlite'}"
     _database_before_0008(url)
     upgrade(url)
     database = Database(url)
     with database.session_scope() as session:
-        assert team_aliases(session, "team-1") == {OLD_KEY: "2132-9"}
+        assert team_aliases(session, "team-1") == {("vitamin b12", "pg/ml"): "2132-9"}
     database.dispose()
