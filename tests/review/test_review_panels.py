@@ -89,3 +89,13 @@ def test_a_differential_without_its_white_cell_count_is_suspect():
     assert panels.missing_parts(ReportData(results=shares[:2])) == []  # two cells: too little to say
     counts = [coded("Neutrophils abs", "751-8"), coded("Lymphocytes abs", "731-0")]
     assert panels.missing_parts(ReportData(results=counts)) == [reason]  # said once, not per cell
+
+
+def test_members_real_labs_often_leave_out_say_nothing_alone():
+    no_mchc = [coded(name, code) for name, code in CBC.items() if name != "MCHC"]
+    assert panels.missing_members(ReportData(results=no_mchc)) == []
+    four = [coded("Neutrophils", "770-8"), coded("Lymphocytes", "736-9"), coded("Monocytes", "5905-5"),
+            coded("Eosinophils", "713-8")]
+    assert panels.missing_members(ReportData(results=four)) == []  # no basophils: printed so by many labs
+    both = [coded(name, code) for name, code in CBC.items() if name not in ("MCHC", "Hematocrit")]
+    assert panels.missing_members(ReportData(results=both)) == []  # two absent: a partial panel, as before
