@@ -123,7 +123,8 @@ def missing_parts(report: ReportData) -> list[str]:
     for computed, parts in COMPUTED_FROM.items():
         absent = [part for part in parts if part not in present]
         if computed in present and absent:
-            reasons.append(f"{_ANALYTE_NAMES[computed]} without its {_ANALYTE_NAMES[absent[0]]} (a row may have been dropped)")
+            missing = _ANALYTE_NAMES[absent[0]]
+            reasons.append(f"{_ANALYTE_NAMES[computed]} without its {missing} (a row may have been dropped)")
     shares = sum(f"{cell}%" in present for cell in DIFFERENTIAL)
     counts = any(f"{cell}#" in present for cell in DIFFERENTIAL)
     if (shares >= DIFFERENTIAL_SEEN or counts) and "wbc" not in present:
