@@ -15,6 +15,7 @@ _ISO_DATE = re.compile(r"\b(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\b")
 NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{2,4})\b")  # day and month in either order
 DATE_PATTERNS = [
     ("iso", _ISO_DATE),
+    ("ymd_text", re.compile(r"\b(\d{4})[\s\-/.]" + _MONTH + r"[\s\-/.](\d{1,2})\b", re.I)),  # "2025-Mar-14"
     ("dmy_text", re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*" + _MONTH + r"[\s\-/.,]*(\d{2,4}|\w+)\b", re.I)),
     ("mdy_text", re.compile(r"\b" + _MONTH + r"[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?,?[\s\-/.]*(\d{4})\b", re.I)),
     ("numeric", NUMERIC_DATE),
@@ -88,6 +89,8 @@ def read_date(text: str, order: str | None = None, *, recent: bool = False) -> s
             continue
         if kind == "iso":
             return _iso(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        if kind == "ymd_text":
+            return _iso(int(m.group(1)), _MONTHS[m.group(2).lower()[:3]], int(m.group(3)))
         if kind == "dmy_text":
             year = _year(m.group(3), recent)
             return _iso(year, _MONTHS[m.group(2).lower()[:3]], int(m.group(1))) if year else None

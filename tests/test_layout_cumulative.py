@@ -50,3 +50,47 @@ def test_explain_names_the_dates_line_of_a_cumulative_table():
     text = format_explanation(explain_document(_cumulative(["12/09/23", "18/07/24", "04/03/25"], TABLE)))
     assert "'Date 12/09/23 18/07/24 04/03/25': dates heading a cumulative table's columns" in text
     assert "read: 'Haemoglobin' = '109 L'" in text
+
+
+def _netcare_page(number, tables):
+    dates = ["2025-Mar-14 09:12", "2024-Nov-02 08:40", "2024-Jun-19 10:05"]
+    rows, y = [[(40, 40, "WOLFE-LINDQVIST, Brandon James")]], 80
+    for title, table in tables:
+        rows += [[(40, y, title)], [(140 + 110 * k, y + 15, d) for k, d in enumerate(dates)],
+                 [(40, y + 28, "Test"), *[(140 + 110 * k, y + 28, f"C25-07{k}-1042") for k in range(3)],
+                  (480, y + 28, "Units"), (530, y + 28, "Range")]]
+        y += 45
+        for name, values, unit, ref in table:
+            rows.append([(40, y, name), *[(140 + 110 * k, y, v) for k, v in enumerate(values)],
+                         (480, y, unit), (530, y, ref)])
+            y += 14
+        y += 20
+    return page(rows, number=number)
+
+
+def test_dates_with_month_names_and_times_head_the_columns_over_each_table():
+    """Alberta Netcare kind: "2025-Mar-14 09:12" over each table, on every page (repeated, as a
+    page's running text is), lab numbers and "Units  Range" on the line under the dates."""
+    sodium = [("Sodium", ["136", "139", "140"], "mmol/L", "133-145")]
+    glucose = [("Glucose", ["9.7", "8.2", "7.4"], "mmol/L", "3.3-11.0")]
+    doc = document(_netcare_page(1, [("Complete Blood Count", TABLE[:2]), ("Electrolytes", sodium)]),
+                   _netcare_page(2, [("Glucose", glucose)]))
+    assert [(r.page, r.name, r.value) for r in document_rows(doc)] == [
+        (1, "Haemoglobin", "128"), (1, "WCC", "6.1"), (1, "Sodium", "136"), (2, "Glucose", "9.7")]
+
+
+def test_units_and_range_labelled_left_of_the_dates():
+    """Swiss Kumulativbericht: "Analyse  Einheit  Referenzbereich" then the dates, a time under
+    each; a section heading and a specimen line between the header and the rows."""
+    rows = [[(365, 174, "21.03.25"), (447, 174, "19.03.25"), (527, 174, "17.03.25")],
+            [(38, 182, "Analyse"), (180, 182, "Einheit"), (248, 182, "Referenzbereich"), (377, 182, "06:30"),
+             (458, 182, "06:20"), (537, 182, "21:48")],
+            [(38, 200, "Hämatologie I", 10.0, True)],
+            [(38, 212, "Material: EDTA-Blut")],
+            [(38, 226, "Hämoglobin"), (180, 226, "g/l"), (248, 226, "117-157"), (378, 226, "104*"), (464, 226, "99*"),
+             (538, 226, "112*")],
+            [(38, 240, "MCV"), (180, 240, "fl"), (248, 240, "80-98"), (378, 240, "92"), (464, 240, "91"),
+             (538, 240, "92")]]
+    got = document_rows(document(page(rows)))
+    assert [(r.name, r.value, r.units, r.range_text, r.panel) for r in got] == [
+        ("Hämoglobin", "104*", "g/l", "117-157", "Hämatologie I"), ("MCV", "92", "fl", "80-98", "Hämatologie I")]

@@ -25,8 +25,13 @@ from parser.page import Page
 from parser.ranges import looks_like_range
 from parser.units import is_unit
 
-_DATE = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}$")
-_DATE_IN_TEXT = re.compile(r"\d[/.\-]\d{1,2}[/.\-]\d")
+_MONTH = r"[A-Za-z]{3,9}\.?"
+# A date as a column heading: numeric, or with the month in letters ("2025-Mar-14", "14 Mar 2025"),
+# perhaps with its time after it ("2025-Mar-14 09:12").
+_DATE = re.compile(r"^(?:\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}|\d{4}[\-/. ]" + _MONTH + r"[\-/. ]\d{1,2}|"
+                   r"\d{1,2}[\-/. ]" + _MONTH + r"[\-/. ]\d{2,4})(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$")
+_DATE_IN_TEXT = re.compile(r"\d[/.\-]\d{1,2}[/.\-]\d|\d[\-/. ][A-Za-z]{3,9}\.?[\-/. ]\d")
+_TIME = re.compile(r"\s+\d{1,2}:\d{2}(?::\d{2})?$")
 # The lines of labels under the dates (times, lab numbers, "Units  Reference") before the first
 # row: at most this many.
 _MAX_LABEL_LINES = 3
@@ -41,18 +46,19 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     latest = _latest([d for _, d in dated])
     if latest is None:
         return None
-    columns = [Column(cols.PREVIOUS if k != latest else cols.RESULT, p.x0, p.x1, "date")
-               for k, (p, _) in enumerate(dated)]
+    dates = [Column(cols.PREVIOUS if k != latest else cols.RESULT, p.x0, p.x1, "date")
+             for k, (p, _) in enumerate(dated)]
+    labels = _label_columns(lines[i], dates)
     used = 1
-    while used <= _MAX_LABEL_LINES and i + used < len(lines) and not _data_line(lines[i + used]):
-        columns += _label_columns(lines[i + used], columns[-1].x1)
+    while used <= _MAX_LABEL_LINES and i + used < len(lines) and _label_line(lines[i + used], dates):
+        labels += _label_columns(lines[i + used], dates)
         used += 1
     if i + used >= len(lines):
         return None  # no row under the dates
-    size = lines[i].size
-    name = Column(cols.NAME, 0.0, max(1.0, columns[0].x0 - size), "")
-    header = Header([name, *sorted(columns, key=lambda c: c.x0)], 0.0, page.width,
-                    lines[i].top, lines[i + used - 1].bottom, page.number)
+    columns = sorted(dates + [c for c in labels if c.kind != cols.NAME], key=lambda c: c.x0)
+    named = [c for c in labels if c.kind == cols.NAME and c.x1 < columns[0].x0]
+    name = named[0] if named else Column(cols.NAME, 0.0, max(1.0, columns[0].x0 - lines[i].size), "")
+    header = Header([name, *columns], 0.0, page.width, lines[i].top, lines[i + used - 1].bottom, page.number)
     return header, used
 
 
@@ -75,6 +81,7 @@ def _dates(text: str) -> tuple[str | None, str | None] | None:
     """The date read day first and month first (ISO; either may fail); None if not a date."""
     if not _DATE.match(text.strip()):
         return None
+    text = _TIME.sub("", text.strip())
     return read_date(text, "dmy", recent=True), read_date(text, "mdy", recent=True)
 
 
@@ -94,11 +101,28 @@ def _data_line(line: Line) -> bool:
     return any(is_unit(p.text) or looks_like_range(p.text) for p in line.phrases())
 
 
-def _label_columns(line: Line, after: float) -> list[Column]:
-    """Units and range columns labelled right of the dates ("Units   Reference")."""
+def _label_line(line: Line, dates: list[Column]) -> bool:
+    """A line of the header under (or over) the dates: times or lab numbers under the date
+    columns, or column labels ("Test  C25-073-1042  ...  Units  Reference Range"); a section
+    heading ("Hämatologie I") or a row is not."""
+    if _data_line(line):
+        return False
+    phrases = line.phrases()
+    return any(_under(p, dates) for p in phrases) or \
+        any(cols.label_kind(cols.label_key(p.text)) is not None for p in phrases)
+
+
+def _under(phrase: Phrase, dates: list[Column]) -> bool:
+    return any(min(phrase.x1, c.x1) - max(phrase.x0, c.x0) > 0 for c in dates)
+
+
+def _label_columns(line: Line, dates: list[Column]) -> list[Column]:
+    """Names, units, flag and range columns labelled beside the dates ("Units   Reference",
+    "Analyse  Einheit  Referenzbereich" left of them)."""
     found = []
     for phrase in line.phrases():
-        kind = cols.label_kind(cols.label_key(phrase.text))
-        if phrase.x0 > after and kind in (cols.UNITS, cols.RANGE, cols.FLAG):
-            found.append(Column(kind, phrase.x0, phrase.x1, cols.label_key(phrase.text)))
+        key = cols.label_key(phrase.text)
+        kind = cols.label_kind(key)
+        if kind in (cols.NAME, cols.UNITS, cols.RANGE, cols.FLAG) and not _under(phrase, dates):
+            found.append(Column(kind, phrase.x0, phrase.x1, key))
     return found

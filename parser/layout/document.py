@@ -14,7 +14,7 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.content import content_rows, with_unread_rows
-from parser.layout.cumulative import cumulative_header
+from parser.layout.cumulative import cumulative_header, dates_line
 from parser.layout.measures import split_measurements
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
@@ -90,11 +90,13 @@ def _content_lines(page: Page, keys: set[tuple[str, int]]) -> list[Line]:
     kept: list[Line] = []
     for i, line in enumerate(lines):
         if not is_boilerplate(line, page, keys) or _header_line(line, page) or \
-                is_block_label(line.text):  # "Bio. Ref. Interval. :-" under every table
-            kept.append(line)
-        elif i and kept and kept[-1] is lines[i - 1] and _header_line(lines[i - 1], page) \
-                and _stacked_label_line(lines[i - 1], line):
-            kept.append(line)
+                is_block_label(line.text) or dates_line(line) is not None:
+            kept.append(line)  # "Bio. Ref. Interval. :-" under every table; a cumulative
+            # table's dates, printed over each of its tables
+        elif i and kept and kept[-1] is lines[i - 1] and (_header_line(lines[i - 1], page) and
+                                                          _stacked_label_line(lines[i - 1], line)
+                                                          or dates_line(lines[i - 1]) is not None):
+            kept.append(line)  # the labels under a header's or the dates' line
     return kept
 
 
