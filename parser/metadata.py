@@ -282,6 +282,10 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                     (beside and _fits_beside(_LABELS[label], beside)) else \
                     _value_below(lines, index, parts[i][1], _LABELS[label])
                 value = below or beside
+                if value and not below and value.endswith(",") and _LABELS[label] == "name" \
+                        and j < len(parts) and parts[j][1] is not None:
+                    # "RODRÍGUEZ FERREIRA," over "María Cecilia": the name runs on below.
+                    value = f"{value} {_value_below(lines, index, parts[j][1], 'name')}".strip()
                 if value and not below:
                     i = j
                 elif not value and j >= len(phrases) and parts[i][1] is not None:
@@ -486,7 +490,7 @@ def _value_fits(field: str, value: str) -> bool:
         return read_gender(value) is not None
     if field in ("name", "first_name", "last_name"):
         # Two to five words: "PATIENT INFORMATION" is a block title, not a patient called so.
-        return bool(re.fullmatch(r"[A-Za-z][A-Za-z .,'\-]{1,60}", value)) and 2 <= len(value.split()) <= 5
+        return bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'\-]){1,60}", value)) and 2 <= len(value.split()) <= 5
     if field == "specimen":
         return bool(re.search(r"\d", value)) and len(value.split()) == 1
     return field == "other"

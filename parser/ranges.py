@@ -33,6 +33,11 @@ _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")
 _BETWEEN = re.compile(r"^\s*(" + NUMBER + r")\s*[:;]?\s*(?:-|–|—|to|\.\.|(?<=\s)(?:à|a|bis)(?=\s))\s*("
                       + NUMBER + r")", re.I)
 _SEX_WORDS = vocabulary.range_sex_words()
+# A label before the range in its cell, with its colon: letters as label_key folds them (dots and
+# spaces optional between the letters of an abbreviation, accents as printed or not).
+_RANGE_LABEL = re.compile(
+    r"^(?:" + "|".join(r"[\s.]*".join(re.escape(part) for part in label.split())
+                       for label in vocabulary.range_cell_labels()).replace("e", "[eéè]") + r")\.?\s*:\s*", re.I)
 # The words leading a sex's tier, longest first (parser/layout/fields.py uses it too).
 SEX_WORDS_PATTERN = "|".join(sorted(map(re.escape, _SEX_WORDS), key=len, reverse=True))
 _SEX_PART = re.compile(
@@ -102,6 +107,8 @@ def parse_range(text: str | None, gender: str | None = None,
     # Quest prints ">= 60" as "> OR = 60".
     cleaned = re.sub(r"([<>])\s*or\s*=\s*", r"\1=", cleaned, flags=re.I)
     cleaned = _DATED_TAIL.sub("", cleaned)
+    if (label := _RANGE_LABEL.match(cleaned)) and ":" not in cleaned[label.end():]:
+        cleaned = cleaned[label.end():]  # "V.R.: 4,00 - 5,20"; tiers keep their labels
     cleaned = cleaned.strip("()[] ")
     if decimal_comma:  # "4 000 à 10 000": thousands grouped with (thin) spaces
         cleaned = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"[ \u00a0\u2009\u202f]", "", m.group(0)), cleaned)

@@ -399,7 +399,7 @@ METADATA_LABELS.update({
         "first_name": ["nombre"],
         "last_name": ["apellidos", "apellido"],
         "dob": ["fecha de nacimiento", "fecha nacimiento", "f nacimiento", "nacido el",
-                "f nac", "fecha nac"],
+                "f nac", "fecha nac", "fecha de nac", "f de nac"],
         "gender": ["sexo", "género", "genero"],
         "lab": ["laboratorio"],
         "collected": ["fecha de extracción", "fecha extracción", "fecha de extraccion",
@@ -513,6 +513,11 @@ RANGE_TIER_WORDS: dict[str, list[str]] = {
 
 
 # Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").
+# Labels printed before a range inside its cell ("V.R.: 4,00 - 5,20", "Ref.: 3.5 - 5.1"): the
+# range columns' headings of every language, and the abbreviations labs print.
+RANGE_CELL_ABBREVIATIONS: list[str] = ["v r", "vr", "v n", "vn", "v ref", "val ref", "ref", "rif", "ref val",
+                                       "norm", "normal", "n"]
+
 MEASURE_JOINERS: list[str] = ["soit", "ou", "=", "bzw", "bzw.", "entspr.", "oder", "ovvero"]
 
 # Words of a laboratory's name in each language (the lab name has no label on most reports).
@@ -588,3 +593,10 @@ def european_presence_words() -> frozenset[str]:
     LOINC annotation asks for a presence code for it."""
     return frozenset({*words(NEGATIVE_WORDS),
                       *(word for word in words(QUALITATIVE_WORDS) if word.startswith("posi"))})
+
+
+@lru_cache(maxsize=1)
+def range_cell_labels() -> list[str]:
+    """Every label a range may be printed after inside its cell, longest first."""
+    headings = {label for kind, labels in _merge_keyed(HEADER_LABELS).items() if kind == RANGE for label in labels}
+    return sorted(headings | set(RANGE_CELL_ABBREVIATIONS), key=len, reverse=True)

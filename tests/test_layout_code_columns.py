@@ -155,3 +155,27 @@ def test_an_ocr_row_whose_value_was_unreadable_does_not_swallow_the_next_row():
         [(40, 144, "Hämoglobin"), (229, 144, "13,1"), (258, 144, "g/dL"), (330, 144, "12,0 - 16,0")],
     ]
     assert [name for name, *_ in _ocr_results(rows)] == ["Erythrozyten", "Hämoglobin"]
+
+
+def test_a_labelled_range_and_a_flag_between_value_and_unit_on_a_page_without_header():
+    """Uruguayan lab print: "Glicemia ...... 1,24 ↑ g/L   V.R.: 0,70 - 1,10 g/L   Ant.: 1,16 (12/09/2024)"."""
+    doc = document(page([
+        [(40, 100, "Hemoglobina ..........."), (250, 100, "12,9"), (290, 100, "g/dL"), (340, 100, "V.R.: 12,0 - 16,0 g/dL"),
+         (470, 100, "Ant.: 12,7 (12/09/2024)")],
+        [(40, 115, "Glicemia ..........."), (250, 115, "1,24 ↑ g/L"), (340, 115, "V.R.: 0,70 - 1,10 g/L"),
+         (470, 115, "Ant.: 1,16 (12/09/2024)")],
+        [(40, 130, "Colesterol total ......"), (250, 130, "2,38 ↑ g/L"), (340, 130, "V.R.: hasta 2,00 g/L")],
+    ]))
+    got = [(r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range, r.interpretation)
+           for r in parse_document(doc).results]
+    assert got == [("Hemoglobina", "12,9", "g/dL", 12.0, 16.0, "normal"),
+                   ("Glicemia", "1,24", "g/L", 0.7, 1.1, "abnormal"),
+                   ("Colesterol total", "2,38", "g/L", None, 2.0, "abnormal")]
+
+
+def test_a_name_running_on_below_after_a_comma_and_accented_given_names():
+    meta = _metadata([[(48, 100, "Paciente:"), (133, 100, "RODRÍGUEZ FERREIRA,"), (284, 100, "Nº de solicitud:"),
+                       (389, 100, "250311-0472")],
+                      [(133, 111, "María Cecilia")],
+                      [(48, 140, "Fecha de nac.:"), (133, 140, "22/10/1966 (58 años)")]])
+    assert (meta.patient_first_name, meta.patient_last_name, meta.dob) == ("María", "RODRÍGUEZ FERREIRA", "1966-10-22")

@@ -11,6 +11,7 @@ from typing import Callable
 
 from parser import columns as cols
 from parser.columns import Header
+from parser.flags import is_flag
 from parser.layout.fields import read_fields
 from parser.layout.measures import measurement, two_measurements, with_second
 from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, without_marks
@@ -42,7 +43,7 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     kinds = [cols.content_kind(p.text) for p in phrases[1:]]
     # A value may carry its unit, and a second measurement, in its phrase ("0,95 g/l").
     first = None if not kinds or kinds[0] == cols.RESULT else \
-        measurement(phrases[1].text) or two_measurements(phrases[1].text)
+        measurement(phrases[1].text) or two_measurements(phrases[1].text) or _flagged(phrases[1].text)
     if not kinds or (kinds[0] != cols.RESULT and first is None):
         return None
     if kinds[:2] == [cols.RESULT, cols.RESULT]:
@@ -65,6 +66,15 @@ def _row_from_phrases(line: Line) -> RawRow | None:
             row.second = phrase.text.strip()  # "5,27 mmol/l", "soit 3,37 G/l"
             row.ranges_apart = row.range_text is not None  # the first has its own range
     return with_second(row)
+
+
+def _flagged(text: str) -> tuple[str, str] | None:
+    """("1,24 ↑", "g/L") from a value, its flag and its unit in one cell ("1,24 ↑ g/L")."""
+    tokens = text.split()
+    if len(tokens) < 3 or not is_flag(tokens[1]) or cols.content_kind(tokens[0]) != cols.RESULT:
+        return None
+    found = measurement(" ".join([tokens[0], *tokens[2:]]))
+    return None if found is None else (f"{tokens[0]} {tokens[1]}", found[1])
 
 
 def _row_from_words(line: Line) -> RawRow | None:
