@@ -36,7 +36,15 @@ def parse_flag(text: str | None) -> Flag | None:
     if key in _FLAGS:
         interpretation, direction = _FLAGS[key]
         return Flag(printed, interpretation, direction)
+    if printed[:1] in "([" and printed[-1:] in ")]" and key in _BRACKETED_FLAGS:
+        interpretation, direction = _BRACKETED_FLAGS[key]
+        return Flag(printed, interpretation, direction)
     return None
+
+
+# Letters that are flags only in brackets after a value ("10,6 (B)": bas, bajo, basso): alone,
+# "B" is a blood group or a grade.
+_BRACKETED_FLAGS: dict[str, tuple[str, str | None]] = {"B": ("abnormal", "low")}
 
 
 def is_flag(text: str) -> bool:

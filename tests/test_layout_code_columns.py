@@ -179,3 +179,25 @@ def test_a_name_running_on_below_after_a_comma_and_accented_given_names():
                       [(133, 111, "María Cecilia")],
                       [(48, 140, "Fecha de nac.:"), (133, 140, "22/10/1966 (58 años)")]])
     assert (meta.patient_first_name, meta.patient_last_name, meta.dob) == ("María", "RODRÍGUEZ FERREIRA", "1966-10-22")
+
+
+def test_a_previous_results_date_under_its_label_and_a_bracketed_b_flag():
+    """Dakar lab print: "ANTÉRIORITÉS" over "(21/10/24)", "VALEURS DE" over "RÉFÉRENCE"; "(B)" bas."""
+    doc = document(page([
+        [(43, 189, "ANALYSES"), (207, 189, "RÉSULTATS"), (304, 189, "UNITÉS"), (360, 189, "VALEURS DE"),
+         (462, 189, "ANTÉRIORITÉS")],
+        [(360, 198, "RÉFÉRENCE"), (462, 198, "(21/10/24)")],
+        [(43, 226, "Hémogramme", 10.0, True)],
+        [(43, 244, "Leucocytes"), (207, 244, "4,12"), (304, 244, "10^3/µL"), (360, 244, "3,0 - 9,0"), (462, 244, "3,94")],
+        [(43, 256, "Hémoglobine"), (207, 256, "10,6 (B)"), (304, 256, "g/dL"), (360, 256, "11,0 - 15,0"),
+         (462, 256, "10,9")],
+    ]))
+    got = [(r.test_name, r.value, r.min_reference_range, r.max_reference_range, r.source_flag, r.interpretation)
+           for r in parse_document(doc).results]
+    assert got == [("Leucocytes", "4,12", 3.0, 9.0, None, "normal"), ("Hémoglobine", "10,6", 11.0, 15.0, "(B)", "abnormal")]
+
+
+def test_b_alone_is_no_flag():
+    from parser.flags import parse_flag
+
+    assert parse_flag("B") is None and parse_flag("(B)").direction == "low"

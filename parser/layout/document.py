@@ -202,10 +202,15 @@ def _header_score(headers: list[Header]) -> tuple[int, int]:
     return (sum(len(h.columns) for h in headers), sum(len(h.kinds) for h in headers))
 
 
+_HEADING_DATE = re.compile(r"\(?\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\)?")
+
+
 def _stacked_label_line(line: Line, below: Line) -> bool:
     """Is `below` the second line of labels printed on two lines?"""
+    # A previous result's date under its label ("ANTÉRIORITÉS" over "(21/10/24)") is a label's
+    # part; any other digit makes the line a row.
     if below.top - line.bottom > 0.8 * max(line.size, below.size) or any(
-            ch.isdigit() for ch in below.text):
+            ch.isdigit() for w in below.words if not _HEADING_DATE.fullmatch(w.text) for ch in w.text):
         return False
     for part in (line, below):
         keys = [k for k in (_label_key(w, part) for w in part.words) if k]
@@ -223,7 +228,8 @@ def _stacked_label_line(line: Line, below: Line) -> bool:
 def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
     """Words of several lines as one line of labels: words stacked in a column join."""
     clusters: list[list[Word]] = []
-    texts = {id(w): _label_text(w, line) for line in lines for w in line.words}
+    texts = {id(w): "" if _HEADING_DATE.fullmatch(w.text) else _label_text(w, line)  # "(21/10/24)"
+             for line in lines for w in line.words}
     row = {id(w): n for n, line in enumerate(lines) for w in line.words}  # lines come top to bottom
     for word in sorted((w for line in lines for w in line.words), key=lambda w: w.x0):
         if clusters and word.x0 < max(w.x1 for w in clusters[-1]) + 2:
@@ -233,7 +239,7 @@ def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
     stacked = []
     for cluster in clusters:
         ordered = sorted(cluster, key=lambda w: (row[id(w)], w.x0))
-        stacked.append((" ".join(texts[id(w)] for w in ordered), min(w.x0 for w in cluster),
+        stacked.append((" ".join(texts[id(w)] for w in ordered if texts[id(w)]), min(w.x0 for w in cluster),
                         max(w.x1 for w in cluster)))
     return stacked
 
