@@ -25,7 +25,9 @@ def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
     read from the line's cells, or from its words when the cells are not spaced apart."""
     rows = []
     for line in lines:
-        row = _row_from_phrases(line) or _row_from_words(line)
+        row = _row_from_phrases(line)
+        if row is None or (row.range_text is None and row.units is None):
+            row = _row_from_words(line) or row  # "CL-  101  mmol/L 98-108": unit and range single-spaced
         if row is None or (row.range_text is None and row.units is None):
             continue  # a number after a label is not enough to call it a result
         row.panel = panel

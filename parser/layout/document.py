@@ -15,6 +15,7 @@ from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.content import content_rows, with_unread_rows
 from parser.layout.cumulative import cumulative_header, dates_line
+from parser.layout.gutter import columns_apart
 from parser.layout.measures import split_measurements
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
@@ -41,7 +42,7 @@ def document_rows(doc: Document) -> list[RawRow]:
         continued = [h.shifted(page.width / carried_width) for h in carried]  # the last page's tables
         regions = _regions(lines, page) or [(h, lines, None) for h in continued]
         if not regions:
-            lines, block_ranges = split_range_block(lines)
+            lines, block_ranges = split_range_block(columns_apart(lines))
             found = content_rows(lines, panel)
             attach_block_ranges(found or last_table, block_ranges)
             rows.extend(found)
