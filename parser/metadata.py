@@ -353,8 +353,8 @@ def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> st
     if len(column) != 1:
         return ""  # no phrase, or several: not one label's value
     text = column[0].text.strip()
-    if _split_label(text)[0] is not None or not _value_fits(field, text):
-        return ""
+    if _split_label(text)[0] is not None or not _fits_beside(field, text):
+        return ""  # (a surname or given name may be one word: "COGNOME" over "CAZZANIGA")
     return text
 
 
@@ -435,7 +435,12 @@ def _split_label(text: str) -> tuple[str | None, str]:
     key = _label_key(text)
     if key in _LABELS:
         return key, ""
-    return _label_prefix(text)
+    found = _label_prefix(text)
+    if found[0] is None and " / " in text:
+        # A label in two languages ("Abizenak, izena / Apellidos, nombre ETXEBARRIA, MIREN",
+        # "Jaiotze-data / F. nacimiento 27/01/1954"): the language known after the slash.
+        found = _split_label(text.split(" / ", 1)[1])
+    return found
 
 
 _MAX_LABEL_WORDS = 4
@@ -555,6 +560,8 @@ def split_person_name(text: str, *, surname_first: bool = False,
         first_tokens = first.split()
         return (first_tokens[0] if first_tokens else None), last.strip() or None
     tokens = text.split()
+    while len(tokens) > 2 and _INITIALS.fullmatch(tokens[0]):
+        tokens = tokens[1:]  # "H.M. Chandima Herath": initials (of family names) before the given name
     if len(tokens) == 1:
         return tokens[0], None
     run = _surname_run(tokens)
@@ -565,6 +572,9 @@ def split_person_name(text: str, *, surname_first: bool = False,
     if two_surnames and len(tokens) in (3, 4):
         return tokens[0], " ".join(tokens[-2:])
     return tokens[0], tokens[-1]
+
+
+_INITIALS = re.compile(r"(?:[A-Z]\.){2,4}")
 
 
 def civility(token: str, *, european: bool = False) -> str | None:

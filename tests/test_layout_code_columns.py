@@ -201,3 +201,20 @@ def test_b_alone_is_no_flag():
     from parser.flags import parse_flag
 
     assert parse_flag("B") is None and parse_flag("(B)").direction == "low"
+
+
+def test_labels_in_two_languages_and_one_word_names_under_capitals_labels():
+    basque = _metadata([[(40, 70, "Abizenak, izena / Apellidos, nombre"), (250, 70, "ETXEBARRIA OLABARRIETA, MIREN")],
+                        [(40, 85, "Jaiotze-data / F. nacimiento"), (250, 85, "27/01/1954")],
+                        [(40, 100, "Balioztatzea / Validación"), (250, 100, "18/02/2025 14:31")]])
+    assert (basque.patient_first_name, basque.patient_last_name, basque.dob, basque.date_reported) == (
+        "MIREN", "ETXEBARRIA OLABARRIETA", "1954-01-27", "2025-02-18")
+    grid = _metadata([[(40, 60, "COGNOME")], [(40, 72, "CAZZANIGA")], [(40, 90, "NOME")], [(40, 102, "GIANFRANCO")]])
+    assert (grid.patient_first_name, grid.patient_last_name) == ("GIANFRANCO", "CAZZANIGA")
+
+
+def test_initials_before_the_given_name_are_not_the_first_name():
+    from parser.metadata import split_person_name
+
+    assert split_person_name("Mrs. H.M. Chandima Dilrukshi Herath") == ("Chandima", "Herath")
+    assert split_person_name("A.B. Smith") == ("A.B.", "Smith")  # initials alone are the given names
