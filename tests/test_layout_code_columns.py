@@ -218,3 +218,12 @@ def test_initials_before_the_given_name_are_not_the_first_name():
 
     assert split_person_name("Mrs. H.M. Chandima Dilrukshi Herath") == ("Chandima", "Herath")
     assert split_person_name("A.B. Smith") == ("A.B.", "Smith")  # initials alone are the given names
+
+
+def test_on_a_page_without_header_a_capitalised_word_after_a_number_is_no_unit():
+    doc = document(page([
+        [(40, 60, "Member No."), (150, 60, "11082743"), (300, 60, "Received"), (380, 60, "06/03/2025 10:05")],
+        [(40, 100, "White Cell Count"), (200, 100, "2.6"), (260, 100, "x10^9/L"), (340, 100, "3.0 - 9.5")],
+        [(40, 112, "Haemoglobin"), (200, 112, "12.4"), (260, 112, "g/dL"), (340, 112, "13.0 - 17.5")],
+    ]))
+    assert [r.test_name for r in parse_document(doc).results] == ["White Cell Count", "Haemoglobin"]

@@ -58,8 +58,8 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     for phrase, kind in zip(phrases[2:], kinds[1:]):
         if kind == cols.FLAG and row.flag is None:
             row.flag = phrase.text.strip()
-        elif kind == cols.UNITS and row.units is None:
-            row.units = phrase.text.strip()
+        elif kind == cols.UNITS and row.units is None and (is_unit(phrase.text) or not phrase.text.istitle()):
+            row.units = phrase.text.strip()  # a capitalised word is no unit ("Member No. 1108  Received")
         elif kind == cols.RANGE and row.ranges_apart and row.second_range is None:
             row.second_range = phrase.text.strip()  # the second measurement's own range
         elif kind == cols.RANGE and row.range_text is None:
