@@ -173,6 +173,8 @@ def split_at_labels(phrase: Phrase, header: Header) -> list[Phrase]:
     of a value, unit or range column (left-aligned with it), after a gap wider than a space,
     and what starts there reads as a cell."""
     words = phrase.words
+    if len(words) < 2:
+        return [phrase]  # one word: nowhere to cut (most phrases), so no edges to gather
     # A headed column of another kind (Thyrocare's "TECHNOLOGY": "C.L.I.A") holds words of
     # any kind: its label's edge alone cuts.
     edges = [(col, col.kind == cols.OTHER and bool(col.label)) for col in header.columns]
