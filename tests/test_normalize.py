@@ -229,3 +229,13 @@ def test_cubic_millimetre_read_with_a_degree_sign():
     row = RawRow(page=1, name="Leucocytes", value="9 980 /mm°", range_text="4 000 - 11 000", ocr=True)
     result = normalize_row(row, Context(decimal_comma=True))
     assert (result.value, result.units, result.min_reference_range) == ("9980", "/mm³", 4000.0)
+
+
+@pytest.mark.parametrize("printed, name", [("K+", "K+"), ("CL-", "CL-"), ("HCO3-", "HCO3-"), ("Ca++", "Ca++"),
+                                           ("Glucose -", "Glucose"), ("Potassium-", "Potassium")])
+def test_an_ions_charge_stays_in_its_name_and_a_dash_after_a_word_goes(printed, name):
+    from parser.layout.rows import has_name_letters
+    from parser.normalize import plausible_test_name
+
+    assert clean_test_name(printed) == name
+    assert plausible_test_name(name) and has_name_letters(name)
