@@ -35,3 +35,20 @@ def test_a_name_column_far_from_its_values_is_not_two_columns():
     got = [(r.test_name, r.value) for r in parse_document(document(page(rows))).results]
     assert got == [("Glucose", "92"), ("Urea", "31"), ("Creatinine", "0.9"), ("Uric acid", "5.1"),
                    ("Calcium", "9.4"), ("Total protein", "7.1")]
+
+
+def test_only_a_result_row_on_each_side_makes_a_line_cross_a_gutter():
+    """A patient block ("Fall-Nr.: 240011837      Abnahme: 14.02.2025") or a row whose unit OCR
+    misread ("aPTT 34      Ss 25 - 37 33 30") lines up with a gutter too: only a number with a
+    unit or a range on each side counts."""
+    from parser.layout.gutter import _two_rows
+    from parser.lines import Line
+    from parser.page import Word
+
+    def line(*cells):
+        return Line([Word(t, x, 100, x + 6 * len(t), 110) for x, t in cells], 1)
+
+    assert _two_rows(line((48, "ALB"), (89, "3.9"), (116, "g/dL"), (148, "3.3-5.5"),
+                          (286, "CHOL"), (327, "236"), (354, "mg/dL"), (386, "<200")), 250, 10)
+    assert not _two_rows(line((42, "Fall-Nr.:"), (110, "240011837"), (300, "Abnahme:"), (360, "14.02.2025")), 250, 10)
+    assert not _two_rows(line((42, "aPpTT"), (246, "34"), (314, "Ss"), (371, "25"), (385, "-"), (395, "37")), 280, 10)

@@ -20,6 +20,7 @@ GUTTER_SIZES = 3.0
 MIN_SPLIT_LINES = 5
 _NUMBER = re.compile(r"\d")
 _LETTERS = re.compile(r"[^\W\d_]{2}")
+_RANGE = re.compile(r"\d\s*-\s*\d|[<>≤≥]=?\s*\d")
 
 
 def columns_apart(lines: list[Line]) -> list[Line]:
@@ -84,11 +85,15 @@ def _two_rows(line: Line, x: float, size: float) -> bool:
 
 
 def _row_like(words) -> bool:
-    """A name first (two letters or more, no digit, no flag or unit: "CHOL", "K+"), a number after."""
+    """A result row: a name first (two letters or more, no digit, no flag or unit: "CHOL"), then
+    a number and a unit of the lexicon or a range ("ALB 3.9 g/dL 3.3-5.5"); a label and its
+    value ("Fall-Nr.: 240011837") is not one."""
     first = words[0].text
     named = bool(_LETTERS.search(first)) and not _NUMBER.search(first) and not is_flag(first) \
         and not is_unit(first)
-    return named and any(_NUMBER.search(w.text) for w in words[1:])
+    rest = " ".join(w.text for w in words[1:])
+    return named and bool(_NUMBER.search(rest)) and (
+        any(is_unit(w.text) for w in words[1:]) or bool(_RANGE.search(rest)))
 
 
 def _part(line: Line, keep) -> Line | None:
