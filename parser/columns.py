@@ -532,12 +532,7 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
         (x0, x1, text) for x0, x1, text in phrases
         if header.contains(x0, x1) and not any(min(x1, s1) - max(x0, s0) > 0 for _, (s0, s1) in spans)
     )
-    clusters: list[list[tuple[float, float, str]]] = []
-    for item in loose:
-        if clusters and item[0] <= max(x1 for _, x1, _ in clusters[-1]) + pad:
-            clusters[-1].append(item)
-        else:
-            clusters.append([item])
+    clusters = [part for cluster in _overlapping(loose, pad) for part in _without_bridges(cluster, pad)]
     added: list[Column] = []
     moved: dict[int, Column] = {}  # id(labelled column) -> that column widened over its content
     for cluster in clusters:
@@ -597,6 +592,33 @@ def with_code_column(header: Header, lines: list[list[tuple[float, float, str]]]
     name = Column(NAME, min(name_starts), max(names[0].x1, min(name_starts) + 1), names[0].label)
     return Header([code, name, *header.columns[1:]], header.x_start, header.x_end, header.top,
                   header.bottom, header.page)
+
+
+def _overlapping(items: list[tuple[float, float, str]], pad: float) -> list[list[tuple[float, float, str]]]:
+    """Phrases (sorted by x0) grouped where their spans overlap, as columns are."""
+    clusters: list[list[tuple[float, float, str]]] = []
+    for item in items:
+        if clusters and item[0] <= max(x1 for _, x1, _ in clusters[-1]) + pad:
+            clusters[-1].append(item)
+        else:
+            clusters.append([item])
+    return clusters
+
+
+def _without_bridges(cluster: list[tuple[float, float, str]], pad: float) -> list[list[tuple[float, float, str]]]:
+    """A cluster chained across two columns by a few phrases far wider than the rest (OCR's
+    garbage run over a range and a previous result): the columns apart, the wide ones left out;
+    a cluster without such phrases as it is."""
+    widths = sorted(x1 - x0 for x0, x1, _ in cluster)
+    typical = widths[len(widths) // 2]
+    wide = [c for c in cluster if c[1] - c[0] > _BRIDGE_WIDTHS * typical]
+    if not wide or len(wide) > 0.2 * len(cluster):
+        return [cluster]
+    parts = _overlapping([c for c in cluster if c not in wide], pad)
+    return parts if len(parts) > 1 else [cluster]
+
+
+_BRIDGE_WIDTHS = 2.5
 
 
 def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int,

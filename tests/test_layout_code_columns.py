@@ -227,3 +227,17 @@ def test_on_a_page_without_header_a_capitalised_word_after_a_number_is_no_unit()
         [(40, 112, "Haemoglobin"), (200, 112, "12.4"), (260, 112, "g/dL"), (340, 112, "13.0 - 17.5")],
     ]))
     assert [r.test_name for r in parse_document(doc).results] == ["White Cell Count", "Haemoglobin"]
+
+
+def test_unlabelled_range_and_previous_columns_are_found_across_a_wide_garbage_phrase():
+    """A photo's header lost its last labels; OCR ran one line's specks across both unlabelled
+    columns ("< 2,00 NES ..."): the ranges and the previous results are still two columns."""
+    from parser.columns import NAME, OTHER, RANGE, RESULT, UNITS, Column, Header, with_unlabelled_columns
+
+    header = Header([Column(NAME, 112, 214, "analyses"), Column(RESULT, 542, 651, "resultats"),
+                     Column(UNITS, 793, 865, "unites")], 0.0, 1551.0)
+    ranges = [(940.0, 1052.0, t) for t in ("3,80 - 5,20", "11,0 - 15,0", "34 - 45", "78 - 98", "26 - 33")]
+    previous = [(1206.0, 1246.0, t) for t in ("4,40", "10,9", "33,6", "76", "24,8")]
+    bridge = [(940.0, 1300.0, "< 2,00 NES ee Re a")]
+    kinds = [(c.kind, c.x0) for c in with_unlabelled_columns(header, ranges + previous + bridge).columns]
+    assert kinds == [(NAME, 112), (RESULT, 542), (UNITS, 793), (RANGE, 940.0), (OTHER, 1206.0)]
