@@ -174,8 +174,10 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             meta.date_collected = read_date(value, order, recent=True)
         elif field == "reported" and meta.date_reported is None:
             meta.date_reported = read_date(value, order, recent=True)
-        elif field == "specimen" and meta.specimen_number is None and read_date(value) is None:
-            meta.specimen_number = read_identifier(value)  # "Accettazione: 13/02/2024" is a date
+        elif field == "specimen" and meta.specimen_number is None and read_date(value) is None \
+                and re.search(r"\d", value):
+            # "Accettazione: 13/02/2024" is a date; "Specimen: Blood EDTA" names the sample
+            meta.specimen_number = read_identifier(value)
     return name_text
 
 

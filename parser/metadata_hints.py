@@ -70,13 +70,23 @@ def starts_birth_line(text: str) -> bool:
 
 
 def name_beside_birth(lines: list[Line]) -> str | None:
-    """A "Surname, Given" name printed just before a birth date label on the same line."""
+    """A "Surname, Given" name printed just before a birth date label on the same line, or
+    alone on the line above the one that prints the birth date (a banner: "WOLFE-LINDQVIST,
+    Brandon James" over "ULI/PHN: 718 440 093  DOB: 1961-Jul-04")."""
     for line in lines:
         phrases = [p.text.strip() for p in line.phrases()]
         for k in range(1, len(phrases)):
             if starts_birth_line(phrases[k]) and _COMMA_NAME.match(phrases[k - 1]):
                 return phrases[k - 1]
+    for line, below in zip(lines, lines[1:]):
+        phrases = line.phrases()
+        if len(phrases) == 1 and below.page == line.page and _COMMA_NAME.match(phrases[0].text.strip()) \
+                and any(_BIRTH_LABEL.match(p.text.strip()) or _BIRTH_INSIDE.search(p.text) for p in below.phrases()):
+            return phrases[0].text.strip()
     return None
+
+
+_BIRTH_INSIDE = re.compile(r"\b(?:dob|d\.o\.b\.?|date of birth|geb\.|geburtsdatum)\s*[:.]\s*\d", re.I)
 
 
 # A US laboratory's federal certificate number (CLIA), printed in its header or footer.

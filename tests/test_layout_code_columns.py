@@ -241,3 +241,11 @@ def test_unlabelled_range_and_previous_columns_are_found_across_a_wide_garbage_p
     bridge = [(940.0, 1300.0, "< 2,00 NES ee Re a")]
     kinds = [(c.kind, c.x0) for c in with_unlabelled_columns(header, ranges + previous + bridge).columns]
     assert kinds == [(NAME, 112), (RESULT, 542), (UNITS, 793), (RANGE, 940.0), (OTHER, 1206.0)]
+
+
+def test_a_banner_name_over_the_birth_date_line_and_a_specimen_label_naming_the_sample():
+    meta = _metadata([[(40, 40, "WOLFE-LINDQVIST, Brandon James")],
+                      [(40, 52, "ULI/PHN: 718 440 093"), (200, 52, "DOB: 1961-Jul-04 (63 yrs)"), (360, 52, "Gender: Male")],
+                      [(40, 70, "Specimen: Blood EDTA · Hematology, Foothills site")]])
+    assert (meta.patient_first_name, meta.patient_last_name, meta.dob) == ("Brandon", "WOLFE-LINDQVIST", "1961-07-04")
+    assert meta.specimen_number is None
