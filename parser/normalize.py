@@ -118,6 +118,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     units = row.units or glued_units
     if range_text and units is None:
         range_text, units = _split_range_units(range_text, row.ocr)
+    if units and len(units) > 1 and units[-1] in "<>≤≥" and range_text and range_text[:1].isdigit():
+        units, range_text = units[:-1], f"{units[-1]} {range_text}"  # "mL/min/1.73m2>" "90": "> 90"
     if units:
         units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
         if repaired_unit:

@@ -239,3 +239,9 @@ def test_an_ions_charge_stays_in_its_name_and_a_dash_after_a_word_goes(printed, 
 
     assert clean_test_name(printed) == name
     assert plausible_test_name(name) and has_name_letters(name)
+
+
+def test_a_comparator_glued_to_the_unit_belongs_to_the_range():
+    result = normalize_row(RawRow(page=1, name="eGFR (CKD-EPI)", value="92", units="mL/min/1.73m2>", range_text="90"),
+                           Context())
+    assert (result.units, result.min_reference_range, result.max_reference_range) == ("mL/min/1.73m2", 90.0, None)
