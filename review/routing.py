@@ -100,6 +100,7 @@ REASON_TIERED = "reference range chosen among several printed"
 REASON_OCR = "read from an image (scan or photo): rows may be lost or misread"
 REASON_TOP_UNREAD = "no rows read in the upper part of the first page: a table may have been skipped"
 REASON_NAME_MEASUREMENT = "a measurement was read into the test name"
+REASON_LATER_TOP_UNREAD = "rows of a later page start lower than on the first page: a table may have been skipped"
 
 
 @dataclass
@@ -198,6 +199,8 @@ def document_reasons(report: ReportData) -> list[str]:
     reasons = [REASON_OCR] if document.read_by_ocr(report) else []
     if document.first_rows_low(report):  # a skipped table leaves no row to doubt
         reasons.append(REASON_TOP_UNREAD)
+    elif document.later_rows_low(report):
+        reasons.append(REASON_LATER_TOP_UNREAD)
     return reasons
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from parser.models import ReportData
 from review import corrections, document
-from review.routing import REASON_OCR, REASON_TOP_UNREAD, route_report
+from review.routing import REASON_LATER_TOP_UNREAD, REASON_OCR, REASON_TOP_UNREAD, route_report
 from tests.review.conftest import glucose_row
 
 
@@ -92,6 +92,18 @@ def test_rows_starting_low_on_the_first_page_mean_a_table_above_went_unread():
     assert not document.first_rows_low(rows_at(1.0, 1.0))  # no boxes: nothing to say
     assert route_report(boxed(0.52, 0.54)).reasons == [REASON_TOP_UNREAD]
     assert route_report(boxed(0.25, 0.27)).needs_review is False
+
+
+def two_pages(first: float, second: float) -> ReportData:
+    return ReportData(results=boxed(first, first + 0.02).results + boxed(second, second + 0.02, page=2).results)
+
+
+def test_rows_of_a_later_page_starting_lower_than_on_page_1_mean_a_table_above_them_went_unread():
+    assert document.later_rows_low(two_pages(0.28, 0.36))  # the one-row table on top of page 2 lost
+    assert not document.later_rows_low(two_pages(0.28, 0.29))  # a line lower: a heading, not a table
+    assert not document.later_rows_low(two_pages(0.28, 0.21))  # page 1's longer head
+    assert route_report(two_pages(0.28, 0.36)).reasons == [REASON_LATER_TOP_UNREAD]
+    assert route_report(two_pages(0.28, 0.29)).needs_review is False
 
 
 def test_a_percentage_read_into_the_test_name_is_a_hard_doubt():
