@@ -23,7 +23,8 @@ A row is wrong when its value, unit, range or interpretation differs from the ex
 language group and form; never a document): the routing on reports nothing was tuned on.
 `--reallike dev|sealed` prints the same for the real-like family (fixtures/README.md), per batch
 (batch 3: layouts the parser's developers never saw, dev and sealed alike) and form; `--batches 1,2,3`
-(the default) says which batches: 4 and 5 are sealed, dev reports too, and are never parsed unless named.
+(default: the opened ones, fixtures/reallike/build.OPENED_BATCHES) says which batches: the others are
+sealed, dev reports too, and are never parsed unless named.
 Routing figures print "rows only" (without review.routing.document_reasons) beside the full routing.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes; with `--fit-batch 2` it only prints, the shipped model stays fitted on half 1).
@@ -239,7 +240,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     options.add_argument("--reallike", choices=("dev", "sealed"),
                          help="only the real-like family's dev or sealed reports (sealed: aggregates only)")
     options.add_argument("--batches", default=",".join(OPEN_BATCHES), metavar="1,2,3",
-                         help="real-like batches --reallike reads (default: the open ones; 4 and 5 are sealed)")
+                         help="real-like batches --reallike reads (default: the opened ones; the rest are sealed)")
     options.add_argument("--sealed", type=int, choices=REVIEWED_SLICES, metavar="N",
                          help=f"only sealed HTML slice N, {REVIEWED_SLICES[0]} or later (fixtures/README.md): "
                               "aggregates only")
