@@ -28,7 +28,9 @@ sealed, dev reports too, and are never parsed unless named.
 Routing figures print "rows only" (without review.routing.document_reasons) beside the full routing.
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes; with `--fit-batch 2` it only prints, the shipped model stays fitted on half 1).
-`--cache DIR` keeps parses (only valid while the parser is unchanged).
+`--cache DIR` keeps parses (only valid while the parser is unchanged). Errors of a parser on layouts it has
+never seen: `python -m benchmarks.review_corpus --at COMMIT --batches 4 --cache DIR` parses opened dev
+reports with an older commit's parser; `--reallike dev --batches 4 --cache DIR` then routes and judges them.
 """
 
 from __future__ import annotations

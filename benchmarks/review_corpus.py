@@ -375,3 +375,70 @@ def families(cache: Path | None, digital_only: bool = False) -> dict[str, list[C
         "real": list(stored("real", [FIXTURES / "real", FIXTURES / "real_degraded"], cache,
                             digital_only=digital_only)),
     }
+
+
+# Parses by an older parser (issue 10): routing must catch the errors a parser makes on layouts it has
+# never seen, and today's parser has seen every opened batch. `older_parses` parses the opened
+# batches' dev reports with the code of an older commit (a git worktree, removed afterwards) into a
+# cache this module reads; `python -m benchmarks.review --reallike dev --batches N --cache DIR` then
+# routes them with today's code and judges them with today's expected output.
+_OLDER_PARSE = """
+import hashlib, json, sys
+from pathlib import Path
+sys.path.insert(0, ".")  # the worktree's parser, not the checkout's
+from parser.api import parse_report
+from parser.exceptions import LabReportError
+cache = Path(sys.argv[1])
+for name in sys.argv[2:]:
+    data = Path(name).read_bytes()
+    target = cache / (hashlib.sha256(data).hexdigest()[:24] + ".json")
+    if target.exists():
+        continue
+    try:
+        report = parse_report(data, filename=Path(name).name)
+    except LabReportError:
+        report = None
+    target.write_text("null" if report is None else json.dumps(report.model_dump(mode="json") | {
+        "unread_result_lines": getattr(report, "unread_result_lines", 0),
+        "ocr_pages": getattr(report, "ocr_pages", None)}))
+    print(Path(name).name, 0 if report is None else len(report.results), "rows", flush=True)
+"""
+
+
+def older_parses(commit: str, batches: tuple[str, ...], cache: Path, digital_only: bool = False) -> None:
+    """Parse the dev reports of the opened `batches` with the parser of `commit` into `cache`."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+
+    from fixtures.catalog import discover
+    from fixtures.reallike.build import STYLES, batch_of
+
+    if set(batches) - set(OPENED_BATCHES):
+        raise ValueError(f"only opened batches ({', '.join(OPENED_BATCHES)}) are parsed here")
+    files = [str(f.path) for f in discover(families=("reallike",))
+             if f.path.parent.name == "dev" and f.layout in STYLES and batch_of(f.layout) in batches
+             and not (digital_only and (_SCANNED.search(f.path.name) or f.path.suffix.lower() != ".pdf"))]
+    cache.mkdir(parents=True, exist_ok=True)
+    root = FIXTURES.parent
+    tree = Path(tempfile.mkdtemp(prefix="older-parser-")) / "tree"
+    subprocess.run(["git", "-C", str(root), "worktree", "add", "--detach", str(tree), commit], check=True,
+                   capture_output=True)
+    try:
+        subprocess.run([sys.executable, "-c", _OLDER_PARSE, str(cache.resolve()), *sorted(files)], cwd=tree, check=True)
+    finally:
+        subprocess.run(["git", "-C", str(root), "worktree", "remove", "--force", str(tree)], check=True)
+        shutil.rmtree(tree.parent, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    import argparse
+
+    options = argparse.ArgumentParser(description="Parse opened real-like dev reports with an older parser.")
+    options.add_argument("--at", required=True, metavar="COMMIT", help="the parser's commit")
+    options.add_argument("--batches", required=True, metavar="4,7", help="opened real-like batches")
+    options.add_argument("--cache", required=True, type=Path, help="cache directory (one per commit)")
+    options.add_argument("--digital", action="store_true", help="digital documents only (no OCR)")
+    args = options.parse_args()
+    older_parses(args.at, tuple(b.strip() for b in args.batches.split(",")), args.cache, args.digital)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from benchmarks.review_corpus import judge
+import pytest
+
+from benchmarks.review_corpus import OPEN_BATCHES, judge, older_parses
 from parser.models import LoincMatch, ReportData
 from tests.review.conftest import glucose_row
 
@@ -65,3 +67,10 @@ def test_html_fit_and_check_seeds_are_apart_from_each_other_and_the_sealed_slice
     assert not (drawn["fit"] | drawn["check"]) & build.SEALED_ALL
     stored = set(build.DEV_SEEDS) | set(build.I18N_SEEDS) | set(range(build.I18N_HELD_OUT_BASE, build.I18N_HELD_OUT_BASE + 1000))
     assert not (drawn["fit"] | drawn["check"]) & stored
+
+
+def test_older_parses_never_parse_a_sealed_batch(tmp_path):
+    sealed = next(str(n) for n in range(1, 10) if str(n) not in OPEN_BATCHES)
+    with pytest.raises(ValueError):
+        older_parses("HEAD", (sealed,), tmp_path)
+    assert not any(tmp_path.iterdir())  # refused before any worktree or parse
