@@ -195,6 +195,8 @@ def document_reasons(report: ReportData) -> list[str]:
     panel member missing and no unread result line, 6 still had a row lost or misread: 8 of 522
     rows, 1.5 % (the target inside skipped jobs is 0.5 %). Row checks cannot vouch for a row the
     OCR never produced. Cost there: skip 29.8 -> 27.5 % of the 342 jobs (8 scans and photos).
+    Rows starting low on page 1, or on a later page lower than on page 1, mean a table above them
+    went unread (review.document).
     """
     reasons = [REASON_OCR] if document.read_by_ocr(report) else []
     if document.first_rows_low(report):  # a skipped table leaves no row to doubt
