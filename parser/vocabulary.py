@@ -513,12 +513,12 @@ RANGE_TIER_WORDS: dict[str, list[str]] = {
 }
 
 
-# Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").
 # Labels printed before a range inside its cell ("V.R.: 4,00 - 5,20", "Ref.: 3.5 - 5.1"): the
 # range columns' headings of every language, and the abbreviations labs print.
 RANGE_CELL_ABBREVIATIONS: list[str] = ["v r", "vr", "v n", "vn", "v ref", "val ref", "ref", "rif", "ref val",
                                        "norm", "normal", "n"]
 
+# Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").
 MEASURE_JOINERS: list[str] = ["soit", "ou", "=", "bzw", "bzw.", "entspr.", "oder", "ovvero"]
 
 # Words of a laboratory's name in each language (the lab name has no label on most reports).
