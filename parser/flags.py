@@ -15,6 +15,8 @@ from parser.ranges import COMPARATORS, NUMBER, Range, parse_number
 
 # Printed flag (normalised to upper case) -> (interpretation, direction).
 _FLAGS: dict[str, tuple[str, str | None]] = vocabulary.flags()
+# Flags only in brackets after a value ("10,6 (B)"), by the same key.
+_BRACKETED_FLAGS = vocabulary.BRACKETED_FLAGS
 
 _COMPARATOR_VALUE = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")\s*$")
 
@@ -40,11 +42,6 @@ def parse_flag(text: str | None) -> Flag | None:
         interpretation, direction = _BRACKETED_FLAGS[key]
         return Flag(printed, interpretation, direction)
     return None
-
-
-# Letters that are flags only in brackets after a value ("10,6 (B)": bas, bajo, basso): alone,
-# "B" is a blood group or a grade.
-_BRACKETED_FLAGS: dict[str, tuple[str, str | None]] = {"B": ("abnormal", "low")}
 
 
 def is_flag(text: str) -> bool:

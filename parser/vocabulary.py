@@ -315,6 +315,10 @@ NON_RESULT_LABELS.update({
            "fin del informe", "fin de informe"],
 })
 
+# Letters that are flags only in brackets after a value ("10,6 (B)": bas, bajo, basso): alone,
+# "B" is a blood group or a grade (parser/flags.py asks these after FLAGS).
+BRACKETED_FLAGS: dict[str, tuple[str, str | None]] = {"B": ("abnormal", "low")}
+
 FLAGS.update({
     "fr": {"ÉLEVÉ": ("abnormal", "high"), "ELEVE": ("abnormal", "high"),
            "ÉLEVÉE": ("abnormal", "high"), "ELEVEE": ("abnormal", "high"),
