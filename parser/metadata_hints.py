@@ -25,27 +25,70 @@ _BIRTH_LABEL = re.compile(r"^(dob|d\.o\.b\.?|date of birth|birth ?date|born|geb\
 _US_ZIP = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b")
 _INDIAN_PIN = re.compile(r"[A-Za-z)]\s*[,\-–]?\s*[1-8]\d{5}(?!\d)|\bIndia\b|\bNABL\b|\+91\b")
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}\b")
-# Countries whose numeric dates run day first (English-speaking ones whose labs print numeric
-# dates; every country of the supported European languages too), by what a letterhead prints:
-# the country's name, its web or e-mail domain, or its telephone prefix. The US and the
-# Philippines write the month first; Canada mixes both, so it settles nothing.
-_DAY_FIRST_COUNTRIES = ("nigeria", "ghana", "kenya", "uganda", "tanzania", "zambia", "zimbabwe",
-                        "south africa", "botswana", "namibia", "australia", "new zealand", "ireland",
-                        "united kingdom", "singapore", "malaysia", "pakistan", "bangladesh", "sri lanka",
-                        "hong kong", "united arab emirates", "u.a.e", "uae", "saudi arabia", "qatar",
-                        "oman", "bahrain", "kuwait", "egypt", "jamaica", "trinidad")
-_DAY_FIRST_DOMAINS = ("ng", "gh", "ke", "ug", "tz", "zm", "zw", "za", "bw", "na", "au", "nz", "ie", "uk",
-                      "sg", "my", "pk", "bd", "lk", "hk", "ae", "sa", "qa", "om", "bh", "kw", "eg", "jm",
-                      "tt", "in", "fr", "de", "it", "es", "ch", "at", "be", "lu")
-_DAY_FIRST_PHONES = ("234", "233", "254", "256", "255", "260", "263", "27", "267", "264", "61", "64",
-                     "353", "44", "65", "60", "92", "880", "94", "852", "971", "966", "974", "968",
-                     "973", "965", "20", "91")
-_DAY_FIRST = re.compile(
-    r"\b(?:" + "|".join(re.escape(c) for c in _DAY_FIRST_COUNTRIES) + r")\b"
-    r"|(?:@|www\.|https?://)[\w.-]*\.(?:" + "|".join(_DAY_FIRST_DOMAINS) + r")\b"
-    r"|(?<![\w+])\+(?:" + "|".join(_DAY_FIRST_PHONES) + r")(?=[\s(\-])", re.I)
-_MONTH_FIRST = re.compile(r"\bphilippines\b|(?:@|www\.|https?://)[\w.-]*\.ph\b|(?<![\w+])\+63(?=[\s(\-])",
-                          re.I)
+# What a letterhead prints of its country (the country's name, its web or e-mail domain, its
+# telephone prefix) and what that says: the order its numeric dates run in ("dmy" in the
+# English-speaking countries whose labs print numeric dates and every country of the supported
+# European languages; "mdy" in the Philippines, as in the US; Canada mixes both, so it settles
+# nothing) and whether names of Chinese origin are printed surname first in capitals ("TAN BOON
+# HUAT": Tan, given name Boon Huat). India's name and prefix are read with its PIN codes.
+# (names, domain, telephone prefix, date order, surname first)
+_COUNTRIES: tuple[tuple[tuple[str, ...], str, str | None, str | None, bool], ...] = (
+    (("nigeria",), "ng", "234", "dmy", False),
+    (("ghana",), "gh", "233", "dmy", False),
+    (("kenya",), "ke", "254", "dmy", False),
+    (("uganda",), "ug", "256", "dmy", False),
+    (("tanzania",), "tz", "255", "dmy", False),
+    (("zambia",), "zm", "260", "dmy", False),
+    (("zimbabwe",), "zw", "263", "dmy", False),
+    (("south africa",), "za", "27", "dmy", False),
+    (("botswana",), "bw", "267", "dmy", False),
+    (("namibia",), "na", "264", "dmy", False),
+    (("australia",), "au", "61", "dmy", False),
+    (("new zealand",), "nz", "64", "dmy", False),
+    (("ireland",), "ie", "353", "dmy", False),
+    (("united kingdom",), "uk", "44", "dmy", False),
+    (("singapore",), "sg", "65", "dmy", True),
+    (("malaysia",), "my", "60", "dmy", True),
+    (("pakistan",), "pk", "92", "dmy", False),
+    (("bangladesh",), "bd", "880", "dmy", False),
+    (("sri lanka",), "lk", "94", "dmy", False),
+    (("hong kong",), "hk", "852", "dmy", True),
+    (("united arab emirates", "u.a.e", "uae"), "ae", "971", "dmy", False),
+    (("saudi arabia",), "sa", "966", "dmy", False),
+    (("qatar",), "qa", "974", "dmy", False),
+    (("oman",), "om", "968", "dmy", False),
+    (("bahrain",), "bh", "973", "dmy", False),
+    (("kuwait",), "kw", "965", "dmy", False),
+    (("egypt",), "eg", "20", "dmy", False),
+    (("jamaica",), "jm", None, "dmy", False),  # +1, as the US
+    (("trinidad",), "tt", None, "dmy", False),
+    ((), "in", "91", "dmy", False),
+    ((), "fr", None, "dmy", False),
+    ((), "de", None, "dmy", False),
+    ((), "it", None, "dmy", False),
+    ((), "es", None, "dmy", False),
+    ((), "ch", None, "dmy", False),
+    ((), "at", None, "dmy", False),
+    ((), "be", None, "dmy", False),
+    ((), "lu", None, "dmy", False),
+    (("philippines",), "ph", "63", "mdy", False),
+    (("taiwan",), "tw", "886", None, True),
+    (("china",), "cn", "86", None, True),
+    (("macau", "macao"), "mo", "853", None, True),
+)
+
+
+def _country_pattern(rows: list[tuple[tuple[str, ...], str, str | None, str | None, bool]]) -> re.Pattern[str]:
+    """Any of the rows' country names, web or e-mail domains or telephone prefixes."""
+    names = [re.escape(name) for row in rows for name in row[0]]
+    phones = [row[2] for row in rows if row[2]]
+    return re.compile(r"\b(?:" + "|".join(names) + r")\b"
+                      r"|(?:@|www\.|https?://)[\w.-]*\.(?:" + "|".join(row[1] for row in rows) + r")\b"
+                      r"|(?<![\w+])\+(?:" + "|".join(phones) + r")(?=[\s(\-])", re.I)
+
+
+_DAY_FIRST = _country_pattern([row for row in _COUNTRIES if row[3] == "dmy"])
+_MONTH_FIRST = _country_pattern([row for row in _COUNTRIES if row[3] == "mdy"])
 
 
 def star_birth(lines: list[Line]) -> tuple[str | None, str | None]:
@@ -110,11 +153,9 @@ def region_date_order(lines: list[Line]) -> str | None:
     return orders.pop() if len(orders) == 1 else None
 
 
-# Where names of Chinese origin are printed surname first in capitals ("TAN BOON HUAT": Tan,
-# given name Boon Huat): the letterhead's country, domain or telephone prefix says so.
-_SURNAME_FIRST_REGION = re.compile(
-    r"\b(?:singapore|malaysia|hong kong|taiwan|china|macau|macao)\b"
-    r"|(?:@|www\.|https?://)[\w.-]*\.(?:sg|my|hk|tw|cn|mo)\b|(?<![\w+])\+(?:65|60|852|886|86|853)(?=[\s(\-])", re.I)
+# Where names of Chinese origin are printed surname first in capitals: the letterhead's
+# country, domain or telephone prefix says so.
+_SURNAME_FIRST_REGION = _country_pattern([row for row in _COUNTRIES if row[4]])
 # Common Chinese surnames as romanized in those places (Hokkien, Teochew, Cantonese, Hakka,
 # Mandarin pinyin): a first word among them starts a surname-first name there.
 _CHINESE_SURNAMES = frozenset("""
