@@ -22,6 +22,7 @@ from parser.layout.range_blocks import attach_block_ranges, is_block_label, spli
 from parser.layout.rows import RawRow, heading_text
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
+from parser.metadata_dates import NUMERIC_DATE
 from parser.page import Document, Page, Word
 
 
@@ -203,7 +204,8 @@ def _header_score(headers: list[Header]) -> tuple[int, int]:
     return (sum(len(h.columns) for h in headers), sum(len(h.kinds) for h in headers))
 
 
-_HEADING_DATE = re.compile(r"\(?\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\)?")
+# A numeric date, perhaps in brackets, as a whole word ("(21/10/24)").
+_HEADING_DATE = re.compile(r"\(?" + NUMERIC_DATE.pattern + r"\)?")
 
 
 def _stacked_label_line(line: Line, below: Line) -> bool:
