@@ -19,8 +19,9 @@ from parser.lines import Line
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
 # A name printed surname first with a comma: "Kowalski, Dariusz", "O'Neil-Ray, Mary Ann".
 _COMMA_NAME = re.compile(r"^[^\W\d_][\w'\-]+(?: [^\W\d_][\w'\-]+)?, [^\W\d_][\w'\-]+(?: [^\W\d_][\w.'\-]*){0,2}$")
-_BIRTH_LABEL = re.compile(r"^(dob|d\.o\.b\.?|date of birth|birth ?date|born|geb\.?|geburtsdatum)"
-                          r"\s*[:.]?\s*\S", re.I)
+_BIRTH_WORDS = r"(?:dob|d\.o\.b\.?|date of birth|birth ?date|born|geb\.?|geburtsdatum)"
+_BIRTH_LABEL = re.compile(r"^" + _BIRTH_WORDS + r"\s*[:.]?\s*\S", re.I)  # a phrase that starts with it
+_BIRTH_INSIDE = re.compile(r"\b" + _BIRTH_WORDS + r"\s*[:.]\s*\d", re.I)  # "ULI/PHN: 718 440 093  DOB: 1961-Jul-04"
 
 _US_ZIP = re.compile(r"\b[A-Z]{2}\s+\d{5}(?:-\d{4})?\b")
 _INDIAN_PIN = re.compile(r"[A-Za-z)]\s*[,\-–]?\s*[1-8]\d{5}(?!\d)|\bIndia\b|\bNABL\b|\+91\b")
@@ -127,9 +128,6 @@ def name_beside_birth(lines: list[Line]) -> str | None:
                 and any(_BIRTH_LABEL.match(p.text.strip()) or _BIRTH_INSIDE.search(p.text) for p in below.phrases()):
             return phrases[0].text.strip()
     return None
-
-
-_BIRTH_INSIDE = re.compile(r"\b(?:dob|d\.o\.b\.?|date of birth|geb\.|geburtsdatum)\s*[:.]\s*\d", re.I)
 
 
 # A US laboratory's federal certificate number (CLIA), printed in its header or footer.
