@@ -82,12 +82,22 @@ def read_by_person(row: LabReportResult) -> bool:
 FIRST_ROW_LOWEST = 0.4
 
 
+def _page_tops(report: ReportData) -> dict[int, float]:
+    """Page (1 when unknown) -> the top of its highest row read, over the rows with a box."""
+    tops: dict[int, float] = {}
+    for row in report.results:
+        if row.bbox:
+            page = row.page or 1
+            tops[page] = min(tops.get(page, row.bbox[1]), row.bbox[1])
+    return tops
+
+
 def first_rows_low(report: ReportData) -> bool:
     """Do the rows read start low on page 1 (or not on page 1 at all), leaving its top unread?"""
-    if not any(row.bbox for row in report.results):
+    tops = _page_tops(report)
+    if not tops:
         return False  # nothing says where the rows were (a report built by hand), or no rows
-    tops = [row.bbox[1] for row in report.results if row.bbox and row.page in (None, 1)]
-    return not tops or min(tops) > FIRST_ROW_LOWEST
+    return 1 not in tops or tops[1] > FIRST_ROW_LOWEST
 
 
 # How much lower than on page 1 (a share of the page's height, about three lines) the rows of a later
@@ -102,11 +112,7 @@ LATER_PAGE_LOWER = 0.04
 
 def later_rows_low(report: ReportData) -> bool:
     """Do the rows of a later page start well below where page 1's rows start?"""
-    tops: dict[int, float] = {}
-    for row in report.results:
-        if row.bbox:
-            page = row.page or 1
-            tops[page] = min(tops.get(page, row.bbox[1]), row.bbox[1])
+    tops = _page_tops(report)
     if 1 not in tops:
         return False  # page 1's rows: first_rows_low's case
     return any(top - tops[1] > LATER_PAGE_LOWER for page, top in tops.items() if page > 1)
