@@ -73,7 +73,7 @@ PROPERTY_KINDS = {
     "susceptibility": ORDINAL,
 }
 
-_MASS = r"(?:k?g|gm|mg|ug|mcg|ng|pg)"
+_MASS = r"(?:k?g|mg|ug|ng|pg)"  # as canonical_unit spells them: "mcg" is ug, "gm/" g/
 _VOL = r"(?:l|dl|ml|ul|100ml)"
 _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:%|percent|pct|%\{.*\}|/100\{?\w*\}?|/100\w*)$"), FRACTION),
@@ -106,7 +106,7 @@ _COUNT = re.compile(
 @lru_cache(maxsize=1)
 def _synonyms() -> dict[str, str]:
     raw = json.loads(_SYNONYMS_PATH.read_text())
-    return {canonical_unit(k): v for k, v in raw.items()}
+    return {canonical_unit(k): canonical_unit(v) for k, v in raw.items()}
 
 
 # Canonical spelling used for kinds and alias keys ('' when absent): the parser's one set of
@@ -127,7 +127,7 @@ def unit_kind(unit: str | None) -> str | None:
         return None
     if GIGA_TERA_PER_LITRE.match(unit) or text == "t/l":  # French counts: "G/l" is 10^9/l, unlike "g/l";
         return COUNT_CONC                                 # "T/L" in any case (no tonnes per litre)
-    for candidate in (text, normalize_unit(_synonyms().get(text, ""))):
+    for candidate in (text, _synonyms().get(text, "")):
         if not candidate:
             continue
         for pattern, kind in _RULES:
@@ -173,9 +173,8 @@ def count_magnitude(unit: str | None) -> float | None:
     if "/" not in text:
         return None
     head, volume = text.rsplit("/", 1)
-    per_volume = _PER_VOLUME.get(volume.strip())
-    head = head.strip()
-    power = _POWER.match(head.replace(" ", ""))
+    per_volume = _PER_VOLUME.get(volume)  # (a canonical unit has no spaces)
+    power = _POWER.match(head)
     multiplier = 10.0 ** int(power.group(1)) if power else _MULTIPLIER.get(head)
     if per_volume is None or multiplier is None:
         return None
