@@ -259,7 +259,7 @@ def stored(family: str, folders: list[Path], cache: Path | None, skip: tuple[str
         for fixture in discover(folder):
             if any(part in skip for part in fixture.path.relative_to(folder).parts):
                 continue
-            if digital_only and (_SCANNED.search(fixture.path.name) or fixture.path.suffix.lower() != ".pdf"):
+            if digital_only and _needs_ocr(fixture.path):
                 continue
             case = _case(fixture.id, family, fixture.path.read_bytes(), fixture.expected, cache)
             if case is not None:
@@ -345,26 +345,36 @@ def reallike(folder: str, cache: Path | None, batches: tuple[str, ...] = OPEN_BA
     family's own LOINC truth, named `<batch>/<file>` (fixtures/reallike/build.batch_of), only the
     styles of `batches` (the others are neither parsed nor scored).
     Sealed cases are for aggregate figures only."""
-    from fixtures.catalog import discover
-    from fixtures.reallike.build import STYLES, batch_of
+    from fixtures.reallike.build import batch_of
     from fixtures.reallike.loinc import acceptable_codes
 
-    for fixture in discover(families=("reallike",)):
-        # Only registered styles: an unregistered one would be counted as batch 1.
-        if fixture.path.parent.name != folder or fixture.layout not in STYLES:
-            continue
-        if batch_of(fixture.layout) not in batches:
-            continue
+    for fixture in _reallike_fixtures(folder, batches):
         case = _case(f"{batch_of(fixture.layout)}/{fixture.path.name}", "reallike", fixture.path.read_bytes(),
                      fixture.expected, cache, codes_from=acceptable_codes)
         if case is not None:
             yield case
 
 
+def _reallike_fixtures(folder: str, batches: tuple[str, ...]):
+    """The real-like family's fixtures in `folder` (dev or sealed) of the styles of `batches`."""
+    from fixtures.catalog import discover
+    from fixtures.reallike.build import STYLES, batch_of
+
+    for fixture in discover(families=("reallike",)):
+        # Only registered styles: an unregistered one would be counted as batch 1.
+        if fixture.path.parent.name == folder and fixture.layout in STYLES and batch_of(fixture.layout) in batches:
+            yield fixture
+
+
 SEALED = ("sealed", "holdout")
 
 
 _SCANNED = re.compile(r"_(?:scan|photo)\b")
+
+
+def _needs_ocr(path: Path) -> bool:
+    """A scan or a photo (by its name), or no PDF: the parser reads it by OCR, the slow part."""
+    return bool(_SCANNED.search(path.name)) or path.suffix.lower() != ".pdf"
 
 
 def families(cache: Path | None, digital_only: bool = False) -> dict[str, list[Case]]:
@@ -412,14 +422,9 @@ def older_parses(commit: str, batches: tuple[str, ...], cache: Path, digital_onl
     import sys
     import tempfile
 
-    from fixtures.catalog import discover
-    from fixtures.reallike.build import STYLES, batch_of
-
     if set(batches) - set(OPENED_BATCHES):
         raise ValueError(f"only opened batches ({', '.join(OPENED_BATCHES)}) are parsed here")
-    files = [str(f.path) for f in discover(families=("reallike",))
-             if f.path.parent.name == "dev" and f.layout in STYLES and batch_of(f.layout) in batches
-             and not (digital_only and (_SCANNED.search(f.path.name) or f.path.suffix.lower() != ".pdf"))]
+    files = [str(f.path) for f in _reallike_fixtures("dev", batches) if not (digital_only and _needs_ocr(f.path))]
     cache.mkdir(parents=True, exist_ok=True)
     root = FIXTURES.parent
     tree = Path(tempfile.mkdtemp(prefix="older-parser-")) / "tree"
