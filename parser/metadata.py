@@ -306,8 +306,8 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
 
 
 def _fits_beside(field: str, text: str) -> bool:
-    """A value printed beside its label: as `_value_fits`, and a surname or a given name may
-    be one word ("Nom d'usage  FABRE"), as no name label's value under it needs to be read."""
+    """A value printed beside or under its label: as `_value_fits`, and a surname or a given
+    name may be one word ("Nom d'usage  FABRE", "COGNOME" over "CAZZANIGA")."""
     return _value_fits(field, text) or (field in ("first_name", "last_name") and
                                         re.fullmatch(r"[^\W\d_][\w'\-]+", text) is not None)
 
@@ -356,7 +356,7 @@ def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> st
         return ""  # no phrase, or several: not one label's value
     text = column[0].text.strip()
     if _split_label(text)[0] is not None or not _fits_beside(field, text):
-        return ""  # (a surname or given name may be one word: "COGNOME" over "CAZZANIGA")
+        return ""
     return text
 
 
