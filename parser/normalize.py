@@ -248,15 +248,11 @@ def clean_test_name(name: str) -> str:
     name = _LEADING_MARKS.sub("", name)
     name = _FOOTNOTES.sub("", name)
     stripped = name.strip(" :;,.-").strip()
-    if _ION.fullmatch(name.strip(" :;,.")):
+    if name.strip(" :;,.").lower() in vocabulary.ION_NAMES:
         return name.strip(" :;,.")  # "CL-", "HCO3-", "K+": the ion's charge is part of its name
     if _DOTTED_ABBREVIATION.search(name.rstrip(" :;,-")):
         return stripped + "."  # "V.G.M.", "S.G.O.T.": the last dot is the abbreviation's own
     return stripped
-
-
-# An ion as analyzers print it: a chemical symbol (perhaps with digits) and its charge.
-_ION = re.compile(r"[A-Z][A-Za-z]?[A-Za-z0-9]{0,3}(?:\+{1,2}|-{1,2})")
 
 
 # A name ending in a dotted abbreviation (two or more letter groups each with its dot).
@@ -501,7 +497,7 @@ def result_type(value: str) -> str:
 def plausible_test_name(name: str) -> bool:
     """A test name, not an interpretation-table row ("Borderline High 200 - 239") or prose."""
     # Dotted abbreviations ("S.G.O.T.") are names too: look for two letters without the dots.
-    if not name or not (re.search(r"[A-Za-z]{2}", name.replace(".", "")) or _ION.fullmatch(name)):
+    if not name or not (re.search(r"[A-Za-z]{2}", name.replace(".", "")) or name.lower() in vocabulary.ION_NAMES):
         return False
     if len(name.split()) > _MAX_NAME_WORDS or _RANGE_IN_NAME.search(name):
         return False

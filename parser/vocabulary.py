@@ -517,6 +517,12 @@ RANGE_TIER_WORDS: dict[str, list[str]] = {
 }
 
 
+# Ions as analyzers and blood-gas printouts name them, with their charge ("K+", "CL-", "HCO3-"):
+# the charge is part of the name, never a flag or a leader (lower case; looked up folded).
+ION_NAMES: frozenset[str] = frozenset({
+    "na+", "k+", "cl-", "hco3-", "ca++", "ca2+", "mg++", "mg2+", "nh4+", "li+", "h+", "fe++", "fe2+",
+    "fe+++", "fe3+", "zn++", "zn2+", "po4---", "so4--"})
+
 # Labels printed before a range inside its cell ("V.R.: 4,00 - 5,20", "Ref.: 3.5 - 5.1"): the
 # range columns' headings of every language, and the abbreviations labs print.
 RANGE_CELL_ABBREVIATIONS: list[str] = ["v r", "vr", "v n", "vn", "v ref", "val ref", "ref", "rif", "ref val",

@@ -232,7 +232,7 @@ def test_cubic_millimetre_read_with_a_degree_sign():
 
 
 @pytest.mark.parametrize("printed, name", [("K+", "K+"), ("CL-", "CL-"), ("HCO3-", "HCO3-"), ("Ca++", "Ca++"),
-                                           ("Glucose -", "Glucose"), ("Potassium-", "Potassium")])
+                                           ("Glucose -", "Glucose"), ("Potassium-", "Potassium"), ("CRP-", "CRP")])
 def test_an_ions_charge_stays_in_its_name_and_a_dash_after_a_word_goes(printed, name):
     from parser.layout.rows import has_name_letters
     from parser.normalize import plausible_test_name

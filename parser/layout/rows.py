@@ -74,10 +74,7 @@ def is_non_result_label(name: str) -> bool:
 def has_name_letters(name: str) -> bool:
     """Two letters together, a dotted abbreviation ("V.C.M", "H.C.M.", "R.D.W") or an ion with
     its charge ("K+"): a name."""
-    return bool(re.search(r"[^\W\d_]{2}", name.replace(".", "")) or _ONE_LETTER_ION.fullmatch(name.strip()))
-
-
-_ONE_LETTER_ION = re.compile(r"[A-Z](?:\+{1,2}|-)")
+    return bool(re.search(r"[^\W\d_]{2}", name.replace(".", "")) or name.strip().lower() in vocabulary.ION_NAMES)
 
 
 def comment_sentence(text: str) -> bool:
