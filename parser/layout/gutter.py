@@ -44,15 +44,14 @@ def columns_apart(lines: list[Line]) -> list[Line]:
 
 
 def _gutter(lines: list[Line], size: float) -> float | None:
-    """The x most lines holding two rows leave empty between them, if enough do."""
-    votes: dict[int, int] = {}
-    for line in lines:
-        for left, right in zip(line.words, line.words[1:]):
-            if right.x0 - left.x1 >= GUTTER_SIZES * size:
-                for x in range(int(left.x1) + 1, int(right.x0)):
-                    votes[x] = votes.get(x, 0) + 1
-    for x, _ in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
-        if votes[x] < MIN_SPLIT_LINES:
+    """The x most lines holding two rows leave empty between them, if enough do. Candidates are
+    the starts of the wide gaps: the most-crossed x of a set of intervals is always one of them
+    (one candidate a gap, not one a pixel)."""
+    gaps = [(int(left.x1) + 1, int(right.x0)) for line in lines for left, right in zip(line.words, line.words[1:])
+            if right.x0 - left.x1 >= GUTTER_SIZES * size]
+    votes = {x: sum(start <= x < end for start, end in gaps) for x in {start for start, _ in gaps}}
+    for x, count in sorted(votes.items(), key=lambda kv: (-kv[1], kv[0])):
+        if count < MIN_SPLIT_LINES:
             return None
         if sum(_two_rows(line, x, size) for line in lines) >= MIN_SPLIT_LINES:
             return float(x)
