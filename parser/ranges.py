@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,7 +38,15 @@ _SEX_WORDS = vocabulary.range_sex_words()
 # spaces optional between the letters of an abbreviation, accents as printed or not).
 _RANGE_LABEL = re.compile(
     r"^(?:" + "|".join(r"[\s.]*".join(re.escape(part) for part in label.split())
-                       for label in vocabulary.range_cell_labels()).replace("e", "[eéè]") + r")\.?\s*:\s*", re.I)
+                       for label in vocabulary.range_cell_labels()) + r")\.?\s*:\s*", re.I)
+
+
+def _unaccented(text: str) -> str:
+    """`text` with each letter's accent dropped, one character for one (the vocabulary's labels
+    are folded so: "référence" matches "reference" and the match's end holds in `text`)."""
+    if text.isascii():
+        return text  # most cells: nothing to fold, and parse_range is asked of every range cell
+    return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text)
 # The words leading a sex's tier, longest first (parser/layout/fields.py uses it too).
 SEX_WORDS_PATTERN = "|".join(sorted(map(re.escape, _SEX_WORDS), key=len, reverse=True))
 _SEX_PART = re.compile(
@@ -107,7 +116,7 @@ def parse_range(text: str | None, gender: str | None = None,
     # Quest prints ">= 60" as "> OR = 60".
     cleaned = re.sub(r"([<>])\s*or\s*=\s*", r"\1=", cleaned, flags=re.I)
     cleaned = _DATED_TAIL.sub("", cleaned)
-    if (label := _RANGE_LABEL.match(cleaned)) and ":" not in cleaned[label.end():]:
+    if (label := _RANGE_LABEL.match(_unaccented(cleaned))) and ":" not in cleaned[label.end():]:
         cleaned = cleaned[label.end():]  # "V.R.: 4,00 - 5,20"; tiers keep their labels
     cleaned = cleaned.strip("()[] ")
     if decimal_comma:  # "4 000 à 10 000": thousands grouped with (thin) spaces
