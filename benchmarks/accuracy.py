@@ -216,6 +216,8 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
                             help=f"score sealed slice {number}, English and European (aggregates only)")
     parser.add_argument("--reallike", choices=("dev", "sealed"), action="append", default=[],
                         help="the real-like reports (fixtures/reallike): dev, or sealed (aggregates only)")
+    parser.add_argument("--batches", metavar="8,9", default=None,
+                        help="--reallike reads only these batches (fixtures/reallike/build.py); default all")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
     args = parser.parse_args(argv)
     if (args.sealed or "sealed" in args.reallike
@@ -269,6 +271,8 @@ def _reallike(args, table: Table) -> None:
     for fixture in discover(families=("reallike",)):
         folder = fixture.path.parent.name
         if folder not in args.reallike or (args.modality and fixture.modality not in args.modality):
+            continue
+        if args.batches and batch_of(fixture.layout) not in args.batches.split(","):
             continue
         start = time.perf_counter()
         report, failure = parse_fixture(fixture, annotate=True)
