@@ -93,3 +93,15 @@ def test_a_european_negative_or_positive_word_asks_for_a_presence_code_too():
     assert value_kind(LabReportResult(test_name="FARBE", value="gelb", type="comment")) is None  # a colour
     annotate_report(ReportData(results=[glucose]))
     assert (glucose.loinc_matches[0].loinc_code, glucose.loinc_match_status) == ("2349-9", "auto_match")
+
+
+def test_a_word_result_is_never_auto_matched_to_an_amount_in_blood():
+    # a urine strip read without its urine heading: the strip's mg/dL kept the serum glucose code
+    strip = LabReportResult(test_name="Glucosio", value="assente", units="mg/dL", source_panel_name="Chimica clinica")
+    serum = LabReportResult(test_name="Glucosio", value="92", units="mg/dL", source_panel_name="Chimica clinica")
+    urine = LabReportResult(test_name="Glucose", value="Negative", sample_type="urine", source_panel_name="Urinalysis")
+    report = ReportData(results=[strip, serum, urine])
+    annotate_report(report)
+    assert strip.loinc_matches[0].loinc_code == "2345-7" and strip.loinc_match_status == "needs_review"
+    assert serum.loinc_matches[0].loinc_code == "2345-7" and serum.loinc_match_status == "auto_match"
+    assert urine.loinc_match_status == "auto_match"  # a finding code in urine fits a word
