@@ -24,10 +24,23 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          "tsd/ul", "x10e3/ul", "x10e6/ul", "x10^3/ul", "x10^6/ul", "mill/mm3", "thou/mm3", "ml/min/1.73m2", "ml/min/1,73m2",
          "ml/min/1.73", "mmol/mol", "%oftotalhgb", "10^9/l", "10^12/l", "10*9/l", "10*12/l", "10^3/ul", "10^6/ul",
          "mu/l", "ng/l", "l/l", "mg/mmol", "ml/min", "ml/min/1,73m²", "ml/min/1.73m²", "nmol/l", "pmol/l", "giga/l", "tera/l", "mg/g", "s", "ratio",
-         "gm/dl", "cells/cumm", "lakhs/cumm", "mill/cumm", "mil/ul", "x10^9/l", "x10^12/l", "10^3/ul", "cumm", "k/ul", "m/ul", "/cumm", "meq/l", "10^6/ul", "u/l", "xe9/l", "xe12/l", "x10⁶/ul", "x10³/ul", "mm/h", "mui/ml"}
+         "gm/dl", "cells/cumm", "lakhs/cumm", "mill/cumm", "mil/ul", "x10^9/l", "x10^12/l", "10^3/ul", "cumm", "k/ul", "m/ul", "/cumm", "meq/l", "10^6/ul", "u/l", "xe9/l", "xe12/l", "x10⁶/ul", "x10³/ul", "mm/h", "mui/ml",
+         # batches 8 and 9: Cerner "unit/L" and "sec", UK "mL/min/1.73m*2", Canadian / Pakistani x10E9/L, Maghreb and
+         # Venezuelan counts per mm³ and the old French µ³ (fL), ESR "mm" (1ère heure) / "mm/1st hr" / "mm/hour" /
+         # "mm/1ª h", German /pl, anti-HBs mIU/mL, a urine strip's /µL, urine sediment per high-power field
+         "unit/l", "sec", "seg", "ml/min/1.73m*2", "x10e9/l", "x10e12/l", "/mm³", "/mm3", "x10⁶/mm³", "u³", "mm",
+         "mm/1sthr", "mm/hour", "mm/1ªh", "/pl", "miu/ml", "/ul", "/hpf", "/campo"}
 
-# Word results as labs print them (the fourth batch's urine strips and serology), with a strength.
-QUALITATIVE = re.compile(r"(negati[fv]e?|n[ée]gatif|negativo|positi[fv]e?|positivo)( \(\+{1,3}\))?", re.I)
+# Word results as labs print them (the fourth batch's urine strips and serology), with a strength; batches 8
+# and 9: reactive / non-reactive serology, present / absent, traces, a strip's "2+", a urine's colour and
+# appearance, a sediment's "few" and "2-4" per field, a malaria smear's finding.
+QUALITATIVE = re.compile(
+    r"(negati[fv]e?|n[ée]gatif|negativo|positi[fv]e?|positivo|neg\.|pos\.|(non[- ]?|no )?rea[ck]ti(ve|f|vo)"
+    r"|assent[ei]|present[ei]|absent|trace|tracce|trazas|spur|[1-4]\+|escas[ao]s|few|\d{1,2}-\d{1,2}"
+    r"|(pale |dark )?(yellow|amber|straw)|amarillo|giallo( paglierino| carico)?"
+    r"|((slightly|leggermente|ligeramente) )?(clear|cloudy|turbid|torbido|turbio|claro|limpido)"
+    r"|no mps seen|p\. (falciparum|vivax|malariae|ovale) seen)"
+    r"( \(\+{1,4}\)| \((pf|pv|pan)\))?", re.I)
 
 
 def _unit_key(unit: str) -> str:
@@ -83,7 +96,11 @@ def test_values_are_numbers_in_plausible_units(name, index, report):
     assert expected["results"], "a report without results"
     for row in expected["results"]:
         if number(row["value"]) is None:  # a word result (urine strip, serology): a word labs print
-            assert QUALITATIVE.fullmatch(row["value"]) and row["units"] is None, row
+            # a strip's unit column may stand beside the word ("Negativo mg/dL"): then a plausible unit
+            assert QUALITATIVE.fullmatch(row["value"]), row
+            assert row["units"] is None or _unit_key(row["units"]) in UNITS, row
+            if re.fullmatch(r"\d+-\d+", row["value"]):  # "2-4": cells per field of a urine sediment, never else
+                assert _unit_key(row["units"] or "") in ("/hpf", "/campo"), row
             continue
         assert row["units"] is None or _unit_key(row["units"]) in UNITS, row["units"]
         low, high = row["min_reference_range"], row["max_reference_range"]
@@ -141,7 +158,7 @@ def test_tiered_ranges_print_every_tier_and_the_patients_bound(name, index, repo
             continue
         for line in text.split("\n"):
             assert re.sub(r"\s+", " ", line) in texts[row["page"] - 1], (row["test_name"], line)
-        printed = {float(n) for n in re.findall(r"\d+(?:\.\d+)?", text)}
+        printed = {float(n.replace(",", ".")) for n in re.findall(r"\d+(?:[.,]\d+)?", text)}  # "13,5": a decimal comma
         for bound in (row["min_reference_range"], row["max_reference_range"]):
             assert bound is None or bound in printed, (row["test_name"], bound)
         assert row["min_reference_range"] is not None or row["max_reference_range"] is not None, row["test_name"]
