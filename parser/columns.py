@@ -553,7 +553,9 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
             # lost or split a label word ("Reporting | Unit"), or the label is set off-centre.
             moved[id(home)] = Column(home.kind, min(home.x0, x0), max(home.x1, x1), home.label)
             continue
-        if kind == RESULT or kind in header.kinds:
+        if kind == RESULT and _follows_previous(header, x0):
+            kind = PREVIOUS  # "Antériorités  12/09/2024  05/02/2024": one label over two columns
+        elif kind == RESULT or kind in header.kinds:
             kind = OTHER
         added.append(Column(kind, x0, x1, ""))
     if not added and not moved:
@@ -561,6 +563,13 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
     kept = [moved.get(id(c), c) for c in header.columns]
     columns = sorted([*kept, *added], key=lambda c: c.x0)
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def _follows_previous(header: Header, x0: float) -> bool:
+    """Does a column starting at x0 stand right after the previous-results column, the last
+    labelled column before it? (Numbers there are older results, never this report's.)"""
+    before = [c for c in header.columns if c.x1 <= x0]
+    return bool(before) and max(before, key=lambda c: c.x1).kind == PREVIOUS
 
 
 # A test-code column printed before the names without a heading of its own ("GLU  Glucose"):

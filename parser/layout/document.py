@@ -144,6 +144,7 @@ def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], st
                 _overlap(a, h) and _above_reads_as_well(a, h, below, page) for a, _, _ in active)]
         if not headers:
             continue
+        used += _dates_under_previous(headers, lines, i + used)
         still_active = []
         for header, start, title in active:
             if any(_overlap(header, h) for h in headers):
@@ -154,6 +155,20 @@ def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], st
         active = still_active + [(h, skip_to, _title_above(lines[:i], h)) for h in headers]
     regions.extend((header, lines[start:], title) for header, start, title in active)
     return regions
+
+
+def _dates_under_previous(headers: list[Header], lines: list[Line], j: int) -> int:
+    """1 if line j prints dates under the previous-results label of the header just above
+    ("Antériorités" over "12/09/2024  05/02/2024", Hexalis-kind reports): they date the
+    previous columns, a part of that header, not the header of a cumulative table."""
+    if j >= len(lines) or (dated := dates_line(lines[j])) is None:
+        return 0
+    starts = [c.x0 for h in headers for c in h.columns if c.kind == cols.PREVIOUS]
+    ends = [c.x1 for h in headers for c in h.columns if c.kind == cols.RESULT]
+    if not starts or not ends:
+        return 0
+    tolerance = lines[j].size  # the date centred under a label a little narrower than it
+    return int(all(p.x0 >= min(starts) - tolerance and p.x0 > max(ends) for p, _ in dated))
 
 
 _CONFIRM_LINES = 12  # lines under a doubtful header whose content must show a value column

@@ -82,7 +82,13 @@ def split_measurements(row: RawRow) -> list[RawRow]:
                     ranges_apart=False)
     if (row.units or "").strip() != "%" and unit2.strip() != "%":
         return [first]  # the same quantity in two units: one result
-    other = replace(row, value=value2, units=unit2, range_text=second_range, flag=None,
+    # The flag marks the value out of its range: it goes with the range ("*  71,2 %  7,72 G/l
+    # 1,50 - 7,00": the share has no range, the count is the flagged one).
+    flag_second = second_range is not None and first_range is None
+    if flag_second:
+        first = replace(first, flag=None)
+    other = replace(row, value=value2, units=unit2, range_text=second_range,
+                    flag=row.flag if flag_second else None,
                     second=None, second_range=None, ranges_apart=False)
     return [first, other]
 
