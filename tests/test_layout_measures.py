@@ -93,3 +93,33 @@ def test_a_share_printed_apart_after_the_name_is_a_result_beside_the_count():
     assert ("Neutrophils", "71.2", "%", None) in rows
     assert ("Neutrophils", "5.85", "x10^9/L", "1.60 - 6.98") in rows
     assert all(not name.endswith("%") for name, *_ in rows)
+
+
+def test_a_block_whose_count_unit_is_printed_under_its_heading_reads_share_and_count():
+    # Tunisian-kind formula table: "Valeur absolue" over "/mm³" on a second header line,
+    # counts with thousands grouped by spaces ("3 944"); the range is the count's.
+    from page_builder import document, page
+
+    from parser.layout import document_rows
+    doc = document(page([
+        [(40, 80, "Analyses"), (280, 80, "Résultat"), (330, 80, "Unité"), (405, 80, "Valeurs usuelles")],
+        [(40, 95, "Globules blancs"), (290, 95, "6 800"), (330, 95, "/mm³"), (405, 95, "4 000 - 10 000")],
+        [(40, 115, "Formule leucocytaire"), (285, 115, "%"), (320, 115, "Valeur absolue"),
+         (405, 115, "Valeurs usuelles /mm³")],
+        [(355, 123, "/mm³")],
+        [(40, 135, "Neutrophiles"), (282, 135, "58"), (355, 135, "3 944"), (405, 135, "1 800 - 7 000")],
+        [(40, 148, "Éosinophiles"), (287, 148, "3"), (365, 148, "204"), (405, 148, "0 - 500")],
+        [(40, 161, "Lymphocytes"), (282, 161, "33"), (355, 161, "2 244"), (405, 161, "1 000 - 4 000")],
+    ]))
+    rows = [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
+    assert rows[1:] == [("Neutrophiles", "58", "%", None),
+                        ("Neutrophiles", "3 944", "/mm³", "1 800 - 7 000"),
+                        ("Éosinophiles", "3", "%", None), ("Éosinophiles", "204", "/mm³", "0 - 500"),
+                        ("Lymphocytes", "33", "%", None),
+                        ("Lymphocytes", "2 244", "/mm³", "1 000 - 4 000")]
+
+
+def test_a_count_with_grouped_thousands_is_one_measurement():
+    assert measurement("3 944 /mm³") == ("3 944", "/mm³")
+    assert measurement("soit 4 120 000 /mm³") == ("4 120 000", "/mm³")
+    assert measurement("5 10 /mm³") is None

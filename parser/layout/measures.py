@@ -16,6 +16,7 @@ from dataclasses import replace
 from parser import vocabulary
 from parser.flags import is_flag
 from parser.layout.rows import RawRow
+from parser.locale_forms import merge_spaced_groups
 from parser.ranges import NUMBER, parse_number, parse_range
 from parser.units import is_unit, unglue
 
@@ -27,10 +28,10 @@ _RANGE_PARTS = re.compile(r"\s+[/;|]\s+")
 def measurement(text: str) -> tuple[str, str] | None:
     """(number, unit) when `text` is a number and a unit of the lexicon alone, after an
     optional joiner ("soit 3,37 G/l", "= 74 µmol/l"); None otherwise."""
-    tokens = unglue(text.split())
+    tokens = merge_spaced_groups(unglue(text.split()))  # "3 944 /mm³": one count
     if tokens and tokens[0].lower().strip(":") in _JOINERS:
         tokens = tokens[1:]
-    if len(tokens) < 2 or not _VALUE.fullmatch(tokens[0]):
+    if len(tokens) < 2 or not _VALUE.fullmatch(tokens[0].replace(" ", "")):
         return None
     unit = " ".join(tokens[1:])
     return (tokens[0], unit) if is_unit(unit) else None

@@ -24,6 +24,7 @@ from parser.layout.rows import (
     without_marks,
 )
 from parser.lines import Line, Phrase, median_size, word_size
+from parser.locale_forms import merge_spaced_groups
 from parser.page import Word
 from parser.ranges import looks_like_range
 from parser.units import runs_on
@@ -86,21 +87,50 @@ def placed_lines(lines: list[Line], header: Header,
     placed: list[Cells] = []
     i = 0
     while i < len(lines):
-        sub = cols.unit_subheader([(p.x0, p.x1, p.text) for p in lines[i].phrases()], header,
-                                   lines[i].ocr)
-        end = i + 1
+        sub, used = _block_header(lines, i, header)
+        end = i + used
         while sub is not None and end < len(lines) and _fits_block(lines[end], sub):
             end += 1
-        if end == i + 1:
+        if end == i + used:
             cells = known.get(id(lines[i]))
             placed.append(cells if cells is not None else place(lines[i], header))
             i += 1
             continue
-        block = lines[i + 1:end]
+        block = lines[i + used:end]
         sub = cols.widened(sub, [(p.x0, p.x1, p.text) for line in block for p in line.phrases()[1:]])
         placed.extend(place(line, sub) for line in block)
         i = end
     return placed
+
+
+def _block_header(lines: list[Line], i: int, header: Header) -> tuple[Header | None, int]:
+    """The header of a block headed by units on line i, and how many lines it uses: one, or
+    two when a unit is printed under its heading ("Valeur absolue" over "/mm³")."""
+    phrases = [(p.x0, p.x1, p.text) for p in lines[i].phrases()]
+    sub = cols.unit_subheader(phrases, header, lines[i].ocr)
+    if sub is not None or i + 1 >= len(lines):
+        return sub, 1
+    stacked = _units_stacked_under(phrases, lines[i], lines[i + 1])
+    if stacked is None:
+        return None, 1
+    sub = cols.unit_subheader(stacked, header, lines[i].ocr)
+    return sub, 2
+
+
+def _units_stacked_under(phrases: list[tuple[float, float, str]], line: Line, below: Line
+                         ) -> list[tuple[float, float, str]] | None:
+    """The line's headings with the units of the next line joined to the heading each stands
+    under, when that line, close under it, prints only units; None otherwise."""
+    if below.top - line.bottom > line.size:
+        return None
+    joined = list(phrases)
+    for unit in below.phrases():
+        over = [k for k, (x0, x1, _) in enumerate(joined) if min(x1, unit.x1) - max(x0, unit.x0) > 0]
+        if len(over) != 1 or cols.heading_unit(unit.text, below.ocr) is None:
+            return None
+        x0, x1, text = joined[over[0]]
+        joined[over[0]] = (min(x0, unit.x0), max(x1, unit.x1), f"{text} {unit.text}")
+    return joined
 
 
 def _fits_block(line: Line, block: Header) -> bool:
@@ -111,7 +141,7 @@ def _fits_block(line: Line, block: Header) -> bool:
         if not col.unit or col.kind not in (cols.RESULT, cols.OTHER):
             continue
         under = [p.text for p in phrases if min(p.x1, col.x1) - max(p.x0, col.x0) > 0]
-        if len(under) != 1 or not cols.BARE_NUMBER.fullmatch(under[0]):
+        if len(under) != 1 or not _bare_count(under[0]):
             return False
     return True
 
@@ -611,11 +641,17 @@ def _other_measurement(c: Cells) -> str | None:
     SI column); never the previous result's column."""
     for kind in (cols.OTHER, cols.UNKNOWN):
         text = c.text(kind).strip()
-        if text and kind in c.heading_units and cols.BARE_NUMBER.fullmatch(text):
+        if text and kind in c.heading_units and _bare_count(text):
             text = f"{text} {c.heading_units[kind]}"  # its unit printed as the column's heading
         if text and measurement(text) is not None:
             return text
     return None
+
+
+def _bare_count(text: str) -> bool:
+    """A number alone, its thousands perhaps grouped with spaces ("3 944", "204")."""
+    tokens = merge_spaced_groups(text.split())
+    return len(tokens) == 1 and bool(cols.BARE_NUMBER.fullmatch(tokens[0].replace(" ", "")))
 
 
 def continue_row(row: RawRow, c: Cells) -> None:
