@@ -643,10 +643,17 @@ def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int
         lo, hi = (col.x1, x0) if col.x1 <= x0 else (x1, col.x0)
         if any(c is not col and c.x0 < hi and c.x1 > lo for c in header.columns):
             continue  # another column lies between the label and the cluster
-        under = sum(1 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0)
-        if under < count:
+        under = [p0 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0]
+        if len(under) < count or _one_left_edge(under, x0):
             return col
     return None
+
+
+def _one_left_edge(starts: list[float], x0: float, tolerance: float = 1.0) -> bool:
+    """Do the phrases under a label all start where the loose cluster starts? Then they are one
+    left-aligned column whose label is set right of its edge ("Unités" over "g/L" and "10*9/L":
+    only the longer units reach under the label). Tolerance: a point, text-layer alignment."""
+    return bool(starts) and all(abs(s - x0) <= tolerance for s in starts)
 
 
 def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> Header:

@@ -28,8 +28,10 @@ class Flag:
     direction: str | None  # "high" | "low" | None
 
 
-def parse_flag(text: str | None) -> Flag | None:
-    """A printed flag such as `H`, `LL`, `*`, `High`, `↑`; None if the text is not a flag."""
+def parse_flag(text: str | None, bare_letters: bool = False) -> Flag | None:
+    """A printed flag such as `H`, `LL`, `*`, `High`, `↑`; None if the text is not a flag.
+    `bare_letters`: the text stands where only flags can (after a value in an out-of-range
+    column), so a letter that is a flag only in brackets elsewhere ("B", bas) is one alone."""
     if not text:
         return None
     printed = " ".join(text.split())
@@ -38,7 +40,7 @@ def parse_flag(text: str | None) -> Flag | None:
     if key in _FLAGS:
         interpretation, direction = _FLAGS[key]
         return Flag(printed, interpretation, direction)
-    if printed[:1] in "([" and printed[-1:] in ")]" and key in _BRACKETED_FLAGS:
+    if (bare_letters or printed[:1] in "([" and printed[-1:] in ")]") and key in _BRACKETED_FLAGS:
         interpretation, direction = _BRACKETED_FLAGS[key]
         return Flag(printed, interpretation, direction)
     return None

@@ -114,6 +114,10 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if value_type == "comment" and not _is_plausible_text_result(value):
         return None
 
+    out_of_range = row.value_kind == OUT_OF_RANGE
+    if out_of_range and row.units and not (row.flag or glued_flag) and \
+            parse_flag(glued_units, bare_letters=True) is not None:
+        glued_flag, glued_units = glued_units, None  # "118 B" under "Hors normes": B is bas
     flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
     units = row.units or glued_units
     if range_text and units is None:
@@ -127,10 +131,10 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     reference, repaired_range = _reference(range_text, row.ocr, context)
     if repaired_range:
         confidence *= 0.9  # read through a repair
-    flag = parse_flag(flag_text)
+    flag = parse_flag(flag_text, bare_letters=out_of_range)
     if flag is None and flag_text is not None and flag_text == glued_flag:
         flag = parse_value_mark(flag_text)  # a sign after the value, never a column's "-"
-    result = interpret(value, reference, flag, out_of_range_column=row.value_kind == OUT_OF_RANGE,
+    result = interpret(value, reference, flag, out_of_range_column=out_of_range,
                        decimal_comma=context.decimal_comma)
     interpretation = result.interpretation
     if flag is None and value_type in ("boolean", "comment") and range_text:

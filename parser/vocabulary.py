@@ -207,6 +207,10 @@ HEADER_LABELS.update({
                 "normes", "references", "valeurs de references"],
         PREVIOUS: ["anteriorites", "anteriorite", "resultat anterieur", "resultats anterieurs",
                    "valeur anterieure", "valeurs anterieures", "precedent", "dernier resultat"],
+        # Quebec-kind grids print the value in one of two columns by whether it is in range.
+        IN_RANGE: ["dans les normes", "dans la norme", "dans les limites", "resultat normal"],
+        OUT_OF_RANGE: ["hors normes", "hors norme", "hors des normes", "hors limites",
+                       "resultat anormal", "anormal"],
         OTHER: ["methode", "technique", "date", "commentaire", "code"],
     },
     "de": {
