@@ -29,6 +29,8 @@ from parser.page import Word
 from parser.ranges import looks_like_range
 from parser.units import runs_on
 
+_DIGIT = re.compile(r"\d")
+
 # An OCR name cell read this unsurely is not a name but a smudge (a small method line).
 _GARBLED_NAME_CONFIDENCE = 0.6
 _SURE_NAME_CONFIDENCE = 0.85
@@ -241,6 +243,7 @@ class TableReader:
         self.pending: list[Cells] = []
         self.last: RawRow | None = None
         self.last_line: Line | None = None
+        self.last_value: list[Phrase] = []  # the last row's value cell, as printed
         # Where the names' text ends, when the table shows it wraps names (see
         # wrapped_names_right); None otherwise.
         self.wrap_right: float | None = None
@@ -259,7 +262,27 @@ class TableReader:
         if _sentence(value):
             self.pending.append(c)  # a sentence in the value column (not a value and range)
             return
+        if self._wraps_word_value(c, kind, value):
+            self.last.value = f"{self.last.value} {value}"  # "giallo" / "paglierino"
+            self.last.words.extend(w for p in c.cells[kind] for w in p.words)
+            self.last_line, self.last_value = c.line, self.last_value + c.cells[kind]
+            return
         self._value_line(c, kind, value)
+
+    def _wraps_word_value(self, c: Cells, kind: str, value: str) -> bool:
+        """A line holding only words in the value column, set tight under the last row's word
+        value and aligned with it on one side: the value wrapped in a narrow column ("giallo" /
+        "paglierino", "leggermente" / "torbido"), never a row of its own (it has no name)."""
+        if set(c.cells) != {kind} or self.pending or self.last is None or self.last_line is None \
+                or self.last.value_kind != kind or not self.last_value:
+            return False
+        if _DIGIT.search(value) or _DIGIT.search(self.last.value) or \
+                c.line.top - self.last_line.bottom > 0.5 * c.line.size:
+            return False
+        x0, x1 = min(p.x0 for p in c.cells[kind]), max(p.x1 for p in c.cells[kind])
+        above0, above1 = min(p.x0 for p in self.last_value), max(p.x1 for p in self.last_value)
+        tolerance = 0.3 * c.line.size  # a glyph's side bearing, text-layer positions
+        return abs(x1 - above1) <= tolerance or abs(x0 - above0) <= tolerance
 
     def _no_value(self, c: Cells) -> None:
         # OCR lost this row's value ("Leukozyten  142,:@lE  4,0 - 10,0"): a name with a range
@@ -339,7 +362,7 @@ class TableReader:
                 # "Valeurs de référence (G/l)": the range is the second measurement's
                 row.ranges_apart, row.second_range, row.range_text = True, row.range_text, None
         self.rows.append(with_second(row))
-        self.last, self.last_line = row, c.line
+        self.last, self.last_line, self.last_value = row, c.line, c.cells.get(kind, [])
 
     def _settle_pending(self, c: Cells, name: str, named_above: Cells | None,
                         above_method: bool = False) -> tuple[list[str], list[Word], Cells | None]:
