@@ -24,6 +24,7 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
             "analysis", "analyte", "analytes", "parameter", "parameters", "test description",
             "description", "component", "components", "examination", "test performed",
             "tests performed", "name of test", "test parameter", "lab test", "assay",
+            "result name",  # Cerner PowerChart flowsheets
         ],
         RESULT: [
             "result", "results", "value", "values", "your value", "observed value",

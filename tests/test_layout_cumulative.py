@@ -94,3 +94,40 @@ def test_units_and_range_labelled_left_of_the_dates():
     got = document_rows(document(page(rows)))
     assert [(r.name, r.value, r.units, r.range_text, r.panel) for r in got] == [
         ("Hämoglobin", "104*", "g/l", "117-157", "Hämatologie I"), ("MCV", "92", "fl", "80-98", "Hämatologie I")]
+
+
+def _flowsheet(dates, rows_by_name, labels=("Result Name", "Ref Range", "Units")):
+    """Cerner PowerChart flowsheet kind: "Result Name  Ref Range  Units" on the dates' line,
+    range and unit LEFT of the value columns, "Current" over the latest one."""
+    rows = [[(480, 82, "Current", 8)],
+            [(31, 95, labels[0], 8), (162, 95, labels[1], 8), (230, 95, labels[2], 8),
+             *[(300 + 90 * k, 95, d, 8) for k, d in enumerate(dates)]],
+            [(31, 110, "Chemistry", 8)]]
+    y = 124
+    for name, ref, unit, values in rows_by_name:
+        rows.append([(31, y, name, 8), (162, y, ref, 8), (230, y, unit, 8),
+                     *[(300 + 90 * k, y, v, 8) for k, v in enumerate(values) if v]])
+        y += 12
+    return document(page(rows))
+
+
+FLOWSHEET = [("Sodium Lvl", "135-145", "mmol/L", ["131 L", "132 L", "133 L"]),
+             ("eGFR CKD-EPI 2021", ">=60", "mL/min/1.73m2", ["39 L", "46 L", "52 L"]),
+             ("Magnesium Lvl", "1.6-2.6", "mg/dL", ["", "1.7", "1.9"])]
+
+
+def test_a_flowsheet_prints_the_other_columns_labels_on_the_dates_line():
+    rows = document_rows(_flowsheet(["01/14/2025 22:47", "01/15/2025 04:15", "01/16/2025 04:30"], FLOWSHEET))
+    assert [(r.name, r.value, r.units, r.range_text) for r in rows] == [
+        ("Sodium Lvl", "133 L", "mmol/L", "135-145"),
+        ("eGFR CKD-EPI 2021", "52 L", "mL/min/1.73m2", ">=60"),  # the year is the name's
+        ("Magnesium Lvl", "1.9", "mg/dL", "1.6-2.6")]
+
+
+def test_words_before_the_dates_that_are_not_column_labels_make_no_dates_line():
+    from parser.layout.cumulative import dates_line
+    from parser.lines import page_lines
+
+    doc = _flowsheet(["01/14/2025", "01/15/2025"], FLOWSHEET, labels=("Drawn by", "nurse", "Units"))
+    line = next(l for l in page_lines(doc.pages[0]) if "01/14/2025" in l.text)
+    assert dates_line(line) is None

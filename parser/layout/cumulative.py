@@ -9,7 +9,9 @@
 Laboratories that print a patient's earlier episodes beside this one (Australian and New
 Zealand "cumulative" reports, hospital Kumulativbefunde) head each value column with its
 sampling date. The column of the latest date is this report's result; the others are previous
-results, never results. The dates must put the same column last read day first and month
+results, never results. A flowsheet (Cerner PowerChart) prints the other columns' labels on the
+dates' line, range and unit LEFT of the dates ("Result Name  Ref Range  Units  01/14/2025 22:47
+...  01/16/2025 04:30"), the latest column rightmost and headed "Current". The dates must put the same column last read day first and month
 first; where they do not, no header is made and the rows stay unread (for a reviewer).
 """
 
@@ -70,11 +72,21 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, str | None]]]
     phrases = line.phrases()
     dated = [(p, _dates(p.text)) for p in phrases]
     first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
-    if first is None or first > 1 or len(dated) - first < 2 or any(d is None for _, d in dated[first:]):
+    if first is None or len(dated) - first < 2 or any(d is None for _, d in dated[first:]):
         return None
-    if first == 1 and re.search(r"\d", phrases[0].text):
+    if not _labels_before_dates([p.text for p in phrases[:first]]):
         return None
     return [(p, d) for p, d in dated[first:] if d is not None]
+
+
+def _labels_before_dates(texts: list[str]) -> bool:
+    """What a dates' line prints left of its dates: nothing, one label without a digit
+    ("Date", "Collected"), or the other columns' labels (a flowsheet's "Result Name  Ref Range
+    Units" on the dates' line); a test name and its values is a row."""
+    if len(texts) <= 1:
+        return not any(re.search(r"\d", t) for t in texts)
+    return all(cols.label_kind(cols.label_key(t)) in (cols.NAME, cols.UNITS, cols.RANGE, cols.FLAG)
+               for t in texts)
 
 
 def _dates(text: str) -> tuple[str | None, str | None] | None:
