@@ -202,6 +202,8 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
             not _value_label_only(words, keys) and not _name_label_only(words, keys, height):
         return []  # most lines: not two label words, so no header
+    if _labels_inside_titles(words, keys, height):
+        return []
     matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
     matched, unmatched, unknown = _names_phrase(words, matched, unmatched, unknown, height)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
@@ -254,6 +256,30 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
 
 
 _HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}
+
+# At least this share of the words in the phrases holding label words must be label words
+# (or joiners): "Reporting Unit" and Agilus's "Test Report Status Final" hold half.
+_MIN_LABEL_SHARE_IN_PHRASES = 0.5
+
+
+def _labels_inside_titles(words: list[tuple[str, float, float]], keys: list[str], height: float) -> bool:
+    """Are the line's label words parts of titles, each run on with single spaces into words
+    the vocabulary lacks ("11-Mar-2025  Liver function tests  Pathology result · Clinical
+    biochemistry": a GP system's dated group heading)? A header's phrases are its labels, with
+    at most a word the vocabulary lacks beside each."""
+    space = max(2.0, 0.6 * height)  # the widest gap inside one phrase (as in _names_phrase)
+    runs: list[list[str]] = []
+    previous_x1 = None
+    for (_, x0, x1), key in zip(words, keys):
+        if previous_x1 is None or x0 - previous_x1 > space:
+            runs.append([])
+        previous_x1 = x1
+        if re.search(r"[a-z]", key):
+            runs[-1].append(key)
+    counted = [run for run in runs if any(k in LABEL_WORDS for k in run)]
+    total = sum(len(run) for run in counted)
+    labels = sum(k in LABEL_WORDS or k in _HEADING_JOINERS for run in counted for k in run)
+    return total > 0 and labels < _MIN_LABEL_SHARE_IN_PHRASES * total
 
 
 def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Column],

@@ -93,3 +93,17 @@ def test_words_the_vocabulary_lacks_before_a_label_start_its_column():
     [header] = find_headers(words(("Determinazione", 40), ("Risultato", 270), ("Unità", 330),
                                   ("Limiti di riferimento", 400)), 0, 10, 1, 600)
     assert header.columns[-1].kind == "range" and header.columns[-1].x0 == 400
+
+
+def test_a_dated_group_heading_holding_label_words_is_not_a_header():
+    # A GP system's result group: date, group term, "Pathology result · department". "tests"
+    # and "result" are labels, but each is run on into words the vocabulary lacks: titles.
+    line = words(("11-Mar-2025", 44), ("Liver function tests", 118),
+                 ("Pathology result · Clinical biochemistry", 415))
+    assert find_headers(line, 0, 10, 1, 600) == []
+
+
+def test_a_label_with_one_unknown_word_beside_it_still_heads_a_column():
+    [header] = find_headers(words(("Test Report Status", 40), ("Results", 280),
+                                  ("Reporting Unit", 380), ("Reference Range", 480)), 0, 10, 1, 700)
+    assert [c.kind for c in header.columns][:2] == ["name", "result"]
