@@ -39,7 +39,7 @@ _ANNOTATION = re.compile(r"\{(\d[\d.,]*_?m2)\}")  # UCUM's body surface: "{1.73_
 
 def unit_key(text: str) -> str:
     """The lookup form of a printed unit as spelt: lower case, no spaces, micro as u, powers as
-    ^ ("10*3", "10e3", "10³", LifeLabs' "x E9"), "mc" as micro. The spelling rules every reader
+    ^ ("10*3", "10e3", "10³", LifeLabs' "x E9", the UK GP systems' "1.73m*2"), "mc" as micro. The spelling rules every reader
     of units shares (see canonical_unit for the spellings of one unit in different words)."""
     key = _SUPER_POWER.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPTS), text.strip())
     key = unicodedata.normalize("NFKC", key.rstrip(".,;:").lower().translate(_SUPERSCRIPTS))
@@ -52,6 +52,7 @@ def unit_key(text: str) -> str:
     key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
     key = re.sub(r"/mc(?=g|l)", "/u", key)
     key = re.sub(r"^x?e(?=\d{1,2}/)", "x10^", key)  # LifeLabs' "x E9/L": E-notation, the 10 left out
+    key = re.sub(r"(?<=\dm)\*(?=2$)", "^", key)  # a body surface in ASCII powers: "1.73m*2"
     return re.sub(r"10\*{1,2}(?=-?\d)|10e(?=\d)", "10^", key)
 
 

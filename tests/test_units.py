@@ -190,3 +190,10 @@ def test_damaged_power_units_are_read(damaged, unit):
 @pytest.mark.parametrize("word", ["1043/ul", "x1023/L", "10/L", "x10^3/mL", "1073/cumm"])
 def test_other_words_are_no_damaged_power_units(word):
     assert units.damaged_power_unit(word) is None
+
+
+def test_a_body_surface_in_ascii_powers_is_the_egfr_unit():
+    # UK GP systems print powers with "*" ("10*9/L", "mL/min/1.73m*2"): the same unit as "1.73m2".
+    assert is_unit("mL/min/1.73m*2")
+    assert units.canonical_unit("mL/min/1.73m*2") == units.canonical_unit("mL/min/1.73m2")
+    assert not is_unit("m*2x")
