@@ -443,3 +443,17 @@ def test_ruled_side_by_side_tables_with_a_value_label_dropped_to_the_next_ocr_li
     assert sorted((name, value, units) for name, value, units, *_ in rows) == [
         ("Glucose", "84", "mg/dL"), ("HDL Cholesterol", "56", "mg/dL"), ("TSH", "4.04", "uIU/mL"),
         ("Triglycerides", "91", "mg/dL")]
+
+
+def test_a_number_ending_the_name_cell_is_the_names_not_the_value():
+    """No header, the range and unit before the values (a flowsheet read by content): "2021"
+    ends the name's cell ("eGFR CKD-EPI 2021"); it is no value, and the cells after it no range."""
+    from parser.layout import document_rows
+
+    line = [(31, 100, "eGFR CKD-EPI 2021", 8), (162, 100, ">=60", 8), (230, 100, "mL/min/1.73m2", 8),
+            (300, 100, "39 L", 8), (390, 100, "46 L", 8), (480, 100, "52 L", 8)]
+    assert [r.value for r in document_rows(document(page([line])))] != ["2021"]
+    # A value single-spaced after its name, its unit and range in cells of their own, still reads.
+    glucose = [(31, 100, "Glucose 95"), (200, 100, "mg/dL"), (300, 100, "70-99")]
+    assert [(r.name, r.value, r.units, r.range_text) for r in document_rows(document(page([glucose])))] == [
+        ("Glucose", "95", "mg/dL", "70-99")]

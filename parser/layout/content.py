@@ -12,7 +12,7 @@ from typing import Callable
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
-from parser.layout.fields import read_fields
+from parser.layout.fields import Fields, read_fields
 from parser.layout.measures import measurement, two_measurements, with_second
 from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, without_marks
 from parser.lines import Line, is_prose, word_size
@@ -83,7 +83,7 @@ def _row_from_words(line: Line) -> RawRow | None:
     """A line whose fields are printed with single spaces between them (fields.py)."""
     words = [w.text for w in line.words]
     fields = read_fields(words, line.ocr)
-    if fields is None:
+    if fields is None or _value_from_name_cell(line, fields):
         return None
 
     def text(span: tuple[int, int]) -> str | None:
@@ -92,6 +92,20 @@ def _row_from_words(line: Line) -> RawRow | None:
     return RawRow(page=line.page, name=text(fields.name) or "", value=text(fields.value) or "",
                   flag=text(fields.flag), units=text(fields.units), range_text=text(fields.range),
                   words=list(line.words), from_header=False, ocr=line.ocr)
+
+
+def _value_from_name_cell(line: Line, fields: Fields) -> bool:
+    """Was the value taken from the name's cell, the range then read over the cells after it?
+    "eGFR CKD-EPI 2021  >=60  mL/min/1.73m2  52 L": the year is the name's, and ">=60
+    mL/min/1.73m2  52" (a range, a unit and a value) no range. A range is one cell; a value
+    single-spaced after its name ("Glucose 95  mg/dL  70-99") keeps its reading."""
+    start, end = fields.range
+    if end - start < 2:
+        return False
+    cell = {id(w): k for k, phrase in enumerate(line.phrases()) for w in phrase.words}
+    words = line.words
+    in_name_cell = cell.get(id(words[fields.value[0]])) == cell.get(id(words[0]))
+    return in_name_cell and len({cell.get(id(w)) for w in words[start:end]}) > 1
 
 
 def with_unread_rows(rows: list[RawRow], body: list[tuple[Page, list[Line]]], headed: dict[int, Header],
