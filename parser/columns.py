@@ -415,6 +415,13 @@ def _split_side_by_side(columns: list[Column], top: float, bottom: float, page: 
         for extra in results[1:]:
             if extra.kind == RESULT and results[0].kind == RESULT:
                 extra.kind = PREVIOUS
+        # "Abn ... Status" (an HL7 lab viewer): beside a flag column, "Status" is the result's
+        # status (F final, P preliminary, C corrected), never a flag ("C" would read critical).
+        flags = [c for c in group if c.kind == FLAG]
+        if len(flags) > 1:
+            for col in flags:
+                if col.label == "status":
+                    col.kind = OTHER
     headers = []
     for i, group in enumerate(groups):
         if not _is_table_header(group):

@@ -31,7 +31,8 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
             "observed values", "result value", "patient value", "patient result", "findings",
             "current result", "test result", "test results", "measured value", "your result",
         ],
-        FLAG: ["flag", "flags", "abnormal flag", "abn flag", "status", "h/l", "alert"],
+        FLAG: ["flag", "flags", "abnormal flag", "abn flag", "status", "h/l", "alert",
+               "abn"],  # HL7 lab viewers (OBX-8 "Abnormal Flags"): "Result  Abn  Reference Range"
         UNITS: ["unit", "units", "uom", "unit of measure", "units of measure"],
         RANGE: [
             "reference range", "reference ranges", "reference interval", "reference intervals",

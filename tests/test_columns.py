@@ -107,3 +107,18 @@ def test_a_label_with_one_unknown_word_beside_it_still_heads_a_column():
     [header] = find_headers(words(("Test Report Status", 40), ("Results", 280),
                                   ("Reporting Unit", 380), ("Reference Range", 480)), 0, 10, 1, 700)
     assert [c.kind for c in header.columns][:2] == ["name", "result"]
+
+
+def test_an_hl7_viewers_abn_column_is_the_flag_and_status_is_not():
+    # Excelleris / OSCAR lab viewer: "Abn" holds H / L / HH (OBX-8), "Status" the result status
+    # (F final, C corrected: a "C" read as a flag would say critical).
+    [header] = find_headers(words(("Test Name", 28), ("Result", 164), ("Abn", 215), ("Reference Range", 241),
+                                  ("Units", 315), ("Date/Time", 388), ("Status", 465)), 0, 10, 1, 600)
+    kinds_by_label = {c.label: c.kind for c in header.columns}
+    assert kinds_by_label["abn"] == "flag" and kinds_by_label["status"] != "flag"
+
+
+def test_status_alone_still_heads_the_flags():
+    [header] = find_headers(words(("Test", 28), ("Result", 164), ("Status", 240), ("Units", 315),
+                                  ("Reference Range", 388)), 0, 10, 1, 600)
+    assert {c.label: c.kind for c in header.columns}["status"] == "flag"
