@@ -137,6 +137,9 @@ FLAGS: dict[str, dict[str, tuple[str, str | None]]] = {
         "N": ("normal", None), "NORMAL": ("normal", None), "WNL": ("normal", None),
         "BORDERLINE": ("abnormal", None), "BORDERLINE HIGH": ("abnormal", "high"),
         "BORDERLINE LOW": ("abnormal", "low"),
+        # SNOMED CT qualifiers UK GP systems (EMIS Web, SystmOne) print as the abnormality.
+        "ABOVE HIGH REFERENCE LIMIT": ("abnormal", "high"),
+        "BELOW LOW REFERENCE LIMIT": ("abnormal", "low"),
     },
 }
 

@@ -94,3 +94,12 @@ def test_signs_after_a_value_are_marks_never_flags_alone():
     assert parse_value_mark("-").direction == "low"
     assert parse_value_mark("H") is None
     assert not is_flag("+") and not is_flag("-")  # a dipstick result, an empty cell
+
+
+def test_uk_gp_systems_snomed_abnormality_words_are_flags():
+    # EMIS Web / SystmOne print the abnormality as a SNOMED CT qualifier in words.
+    above = parse_flag("Above high reference limit")
+    assert (above.printed, above.interpretation, above.direction) == ("Above high reference limit", "abnormal", "high")
+    flag = parse_flag("Below  low reference limit")
+    assert (flag.interpretation, flag.direction) == ("abnormal", "low")
+    assert not is_flag("reference limit")
