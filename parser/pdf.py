@@ -197,7 +197,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     x0, top, x1, bottom = _character_boxes(handle, index, count, frame)
     kept_text = marked.replace("\0", "")  # a word is a slice of it
-    starts = _word_starts(index, x0, top, x1, bottom)
+    starts = _word_starts(index, x0, top, x1, bottom, _font_sizes(handle, index))
     _split_marks(starts, bottom - top, bottom, kept_text)
     first = np.flatnonzero(starts)
     bounds = (
@@ -252,7 +252,20 @@ def _character_boxes(handle: int, index: np.ndarray, count: int, frame: PageFram
     return frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
 
 
-def _word_starts(index: np.ndarray, x0, top, x1, bottom) -> np.ndarray:
+def _font_sizes(handle: int, index: np.ndarray) -> np.ndarray:
+    """The font size of each kept character (one pdfium call each, looped in C as the boxes are)."""
+    return np.fromiter(map(_font_size, repeat(handle, len(index)), index.tolist()), dtype=np.float64,
+                       count=len(index))
+
+
+# A character's box is as tall as its ink for some glyphs (small capitals set as shrunk capitals
+# have boxes of their x-height): the word gap is then measured against the font size, when that
+# is at most this many times the box (a font size far above the box is a size the text matrix
+# scales down, no measure of the type).
+_MAX_FONT_TO_BOX = 2.0
+
+
+def _word_starts(index: np.ndarray, x0, top, x1, bottom, font_size=None) -> np.ndarray:
     """Where a word starts: after a dropped character, on another line, or past a word gap."""
     height = bottom - top
     prev_height = _previous(height)
@@ -260,6 +273,9 @@ def _word_starts(index: np.ndarray, x0, top, x1, bottom) -> np.ndarray:
     same_line = overlap > 0.5 * np.minimum(height, prev_height)
     gap = x0 - _previous(x1)
     line_height = np.maximum(np.maximum(height, prev_height), 1.0)
+    if font_size is not None:  # "Fu ll Bloo d Co u nt": small capitals' boxes are their ink
+        typed = np.where(font_size <= _MAX_FONT_TO_BOX * height, font_size, 0.0)
+        line_height = np.maximum(line_height, np.maximum(typed, _previous(typed)))
     starts = (
         (index - _previous(index) != 1)  # a space or an unmapped glyph in between
         | ~same_line

@@ -167,3 +167,20 @@ def test_rules_round_to_tenths_exactly_as_python():
     from parser.pdf import _round_tenths
     values = [0.25, 0.15, 0.35, 72.25, -0.05, -0.25, 1.05, 2.675, 1e-9, -1e-9, 123.44999, 595.275]
     assert _round_tenths(np.array(values)).tolist() == [round(v, 1) for v in values]
+
+
+def test_small_capitals_with_ink_tall_boxes_stay_one_word():
+    """Chromium's synthesized small capitals: the shrunk capitals' boxes are as tall as their ink
+    (5 pt at 9 pt type), letters 1.1 pt apart: the gap is measured against the type, not the box."""
+    import numpy as np
+
+    from parser.pdf import _word_starts
+
+    index = np.arange(4)
+    x0 = np.array([0.0, 5.2, 10.4, 15.6])
+    x1 = x0 + 4.1  # 1.1 pt between letters
+    top, bottom = np.full(4, 168.3), np.full(4, 173.3)  # boxes of 5 pt
+    assert _word_starts(index, x0, top, x1, bottom).tolist() == [True, True, True, True]  # by boxes alone
+    assert _word_starts(index, x0, top, x1, bottom, np.full(4, 9.0)).tolist() == [True, False, False, False]
+    # A font size far above the box is one the text matrix scales down: no measure of the type.
+    assert _word_starts(index, x0, top, x1, bottom, np.full(4, 100.0)).tolist() == [True, True, True, True]
