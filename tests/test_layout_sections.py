@@ -172,3 +172,31 @@ def test_flag_between_value_and_an_ocr_damaged_unit():
     from parser.units import repair
 
     assert repair("jumol/L") == "µmol/L"  # the micro sign read as "ju"
+
+
+def _row(y, name, value, unit, ref):
+    return [(51, y, name), (260, y, value), (330, y, unit), (420, y, ref)]
+
+
+def test_a_bold_title_over_rows_names_their_panel_on_a_page_without_a_header():
+    """Community-pathology and GP-system prints read by content: each block's bold title (after
+    a date alone, in a GP system) is the panel; the specimen or department right of it is not."""
+    rows = _rows(page([
+        [(37, 100, "Full Blood Count", 10, True), (480, 100, "EDTA whole blood")],
+        _row(114, "Haemoglobin", "151", "g/L", "130-180"),
+        _row(126, "Platelets", "142 L", "x10^9/L", "150-400"),
+        [(44, 150, "11-Mar-2025"), (118, 150, "Urea and electrolytes", 10, True),
+         (415, 150, "Pathology result · Clinical biochemistry")],
+        _row(164, "Serum sodium level", "140", "mmol/L", "133-146"),
+        [(44, 190, "Comment: repeat in 3 months", 10, True)],  # not a title: a label
+        _row(204, "Serum urea level", "5.1", "mmol/L", "2.5-7.8"),
+    ]))
+    assert rows == [("Haemoglobin", "151", "Full Blood Count"), ("Platelets", "142", "Full Blood Count"),
+                    ("Serum sodium level", "140", "Urea and electrolytes"),
+                    ("Serum urea level", "5.1", "Urea and electrolytes")]
+
+
+def test_a_title_in_the_rows_own_type_names_no_panel():
+    rows = _rows(page([[(37, 100, "Full Blood Count"), (480, 100, "EDTA whole blood")],
+                       _row(114, "Haemoglobin", "151", "g/L", "130-180")]))
+    assert rows == [("Haemoglobin", "151", None)]

@@ -12,9 +12,11 @@ from typing import Callable
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
+from parser.layout.cumulative import is_date
 from parser.layout.fields import Fields, read_fields
 from parser.layout.measures import measurement, two_measurements, with_second
-from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, without_marks
+from parser.layout.rows import (NON_RESULT_NAMES, RawRow, comment_sentence, has_name_letters, heading_text,
+                                without_marks)
 from parser.lines import Line, is_prose, word_size
 from parser.page import Page
 from parser.units import is_unit
@@ -24,15 +26,48 @@ def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
     """Rows of a page without a header: `name  value  [flag]  [units]  [range]` by content,
     read from the line's cells, or from its words when the cells are not spaced apart."""
     rows = []
-    for line in lines:
-        row = _row_from_phrases(line)
-        if row is None or (row.range_text is None and row.units is None):
-            row = _row_from_words(line) or row  # "CL-  101  mmol/L 98-108": unit and range single-spaced
-        if row is None or (row.range_text is None and row.units is None):
-            continue  # a number after a label is not enough to call it a result
+    read = [_content_row(line) for line in lines]
+    for k, (line, row) in enumerate(zip(lines, read)):
+        if row is None:
+            title = _heading_over_row(line, lines[k + 1] if k + 1 < len(lines) else None,
+                                      read[k + 1] if k + 1 < len(read) else None)
+            panel = title or panel
+            continue
         row.panel = panel
         rows.append(row)
     return rows
+
+
+def _content_row(line: Line) -> RawRow | None:
+    row = _row_from_phrases(line)
+    if row is None or (row.range_text is None and row.units is None):
+        row = _row_from_words(line) or row  # "CL-  101  mmol/L 98-108": unit and range single-spaced
+    if row is None or (row.range_text is None and row.units is None):
+        return None  # a number after a label is not enough to call it a result
+    return row
+
+
+_MAX_TITLE_WORDS = 8
+
+
+def _heading_over_row(line: Line, below: Line | None, row: RawRow | None) -> str | None:
+    """The panel a bold title names when a result row follows it at once, on a page without a
+    header: "Full Blood Count   EDTA whole blood", a GP system's "11-Mar-2025  Full blood count
+    Pathology result · Haematology" (the date first). The title is the first phrase (after a
+    date alone), set bold where the row's name is not; what stands right of it (specimen,
+    department) is not the panel. OCR pages know no fonts: none."""
+    if below is None or row is None or line.ocr or below.top - line.bottom > 2 * line.size:
+        return None
+    phrases = line.phrases()
+    if len(phrases) > 1 and is_date(phrases[0].text):
+        phrases = phrases[1:]
+    title = phrases[0]
+    text = heading_text(title.text.strip())
+    if not all(w.bold for w in title.words) or all(w.bold for w in below.words[:1]) or ":" in text \
+            or len(text.split()) > _MAX_TITLE_WORDS or sum(ch.isalpha() for ch in text) < 3 \
+            or comment_sentence(text) or NON_RESULT_NAMES.match(text) or is_prose(line):
+        return None
+    return text
 
 
 def _row_from_phrases(line: Line) -> RawRow | None:

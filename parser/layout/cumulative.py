@@ -89,6 +89,11 @@ def _labels_before_dates(texts: list[str]) -> bool:
                for t in texts)
 
 
+def is_date(text: str) -> bool:
+    """A date alone ("11-Mar-2025", "2025-03-11 09:20", "14/03/2025")."""
+    return bool(_DATE.match(text.strip()))
+
+
 def _dates(text: str) -> tuple[str | None, str | None] | None:
     """The date read day first and month first (ISO; either may fail); None if not a date."""
     if not _DATE.match(text.strip()):
