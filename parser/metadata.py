@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from parser import vocabulary
 from parser.lines import Line, Phrase, page_lines
-from parser.metadata_hints import name_beside_birth, region_date_order, star_birth, starts_birth_line, \
+from parser.metadata_hints import dateline, name_beside_birth, region_date_order, star_birth, starts_birth_line, \
     surname_first_chinese, us_certified
 from parser.metadata_lab import find_lab_name
 from parser.metadata_labels import composed_label
@@ -71,6 +71,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         header = _header_lines(doc, lines, share=0.4)
         if not _prints_specimen_label(header):
             meta.specimen_number = _registration_number(header)
+    if meta.date_reported is None and (dated := dateline(lines)):
+        meta.date_reported = read_date(dated, order, recent=True)
     if meta.lab_name is None:
         printed = {value for _, value in pairs} | ({name_text.strip()} if name_text else set())
         meta.lab_name = find_lab_name(doc, lines, printed,
@@ -168,12 +170,14 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             _read_birth_and_sex(meta, value, order)
         elif field in ("gender", "age_gender") and meta.gender is None:
             meta.gender = read_gender(value)
-        elif field == "lab" and meta.lab_name is None and _lab_value_fits(value):
-            meta.lab_name = value.strip()
+        elif field == "lab" and meta.lab_name is None and _lab_value_fits(_first_item(value)):
+            meta.lab_name = _first_item(value)
         elif field == "collected" and meta.date_collected is None:
             meta.date_collected = read_date(value, order, recent=True)
         elif field == "reported" and meta.date_reported is None:
             meta.date_reported = read_date(value, order, recent=True)
+        elif field == "specimen" and meta.specimen_number is None and dated_number(value):
+            meta.specimen_number = dated_number(value)  # "Accettazione n. 1187 del 14/03/2025"
         elif field == "specimen" and meta.specimen_number is None and read_date(value) is None \
                 and re.search(r"\d", value):
             # "Accettazione: 13/02/2024" is a date; "Specimen: Blood EDTA" names the sample
@@ -231,6 +235,11 @@ def _without_dates(text: str) -> str:
     return text
 
 
+def _first_item(value: str) -> str:
+    """A lab's name before its address: "Fraser Coast Medical Laboratories · 7455 130 St"."""
+    return _PROSE_SEPARATOR.split(value.strip(), maxsplit=1)[0].strip()
+
+
 def _lab_value_fits(value: str) -> bool:
     """A lab's name under a "Lab:" label; "Processing Lab: D-37/1, TTC MIDC, Navi Mumbai
     400703" is an address."""
@@ -259,7 +268,9 @@ def labelled_pairs(lines: list[Line]) -> list[tuple[str, str]]:
 def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
     """(label key, field, value text): labelled_pairs, with the label that was read."""
     pairs = []
+    wrapped = _wrapped_label_pairs(lines)
     for index, line in enumerate(lines):
+        pairs.extend(wrapped.get(index, []))
         parts = _join_split_labels([(part, phrase if part == phrase.text.strip() else None)
                                     for phrase in line.phrases()
                                     for part in _split_at_labels(phrase.text.strip())])
@@ -303,6 +314,53 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                 pairs.append((label, _LABELS[label], value))
             i += 1
     return pairs
+
+
+def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, str]]]:
+    """Labels a grid cell wrapped over two lines, the value printed between them at mid-height
+    ("Performing" / "Lab", "Specimen" / "taken", "Received /" / "Reported", as EMR and GP-system
+    prints lay out their request boxes): by the index of the value's line, (key, field, value)
+    pairs. A slashed label names as many fields as its value has slashed parts."""
+    found: dict[int, list[tuple[str, str, str]]] = {}
+    for i, line in enumerate(lines):
+        for head in line.phrases():
+            if len(head.text.split()) > 2 or re.search(r"\d", head.text):
+                continue
+            for j in range(i + 1, min(i + 3, len(lines))):
+                tail = _phrase_below(lines[j], head, line)
+                if tail is None:
+                    continue
+                key = _label_key(f"{head.text} {tail.text}".strip(" :："))
+                if key in _LABELS and key != _label_key(head.text.strip(" :：")) or \
+                        len(_SLASH.split(key)) > 1 and all(k in _LABELS for k in _SLASH.split(key)):
+                    right = max(head.x1, tail.x1)
+                    beside = [p for other in lines[i:j + 1] for p in other.phrases() if p.x0 > right]
+                    if any(p.x0 < right for other in lines[i + 1:j] for p in other.phrases()):
+                        break  # a stacked label column, not one label wrapped
+                    if beside:
+                        value = min(beside, key=lambda p: p.x0).text.strip()
+                        found.setdefault(j, []).extend(_slashed_pairs(key, value))
+                break
+    return found
+
+
+def _phrase_below(other: Line, head: Phrase, line: Line) -> Phrase | None:
+    """The short phrase of `other` starting at `head`'s column, close below `line`."""
+    if other.page != line.page or other.top - line.bottom > 1.5 * line.size or other.top <= line.top:
+        return None
+    return next((p for p in other.phrases() if abs(p.x0 - head.x0) < line.size
+                 and len(p.text.split()) <= 2 and not re.search(r"\d", p.text)), None)
+
+
+def _slashed_pairs(key: str, value: str) -> list[tuple[str, str, str]]:
+    """(key, field, value) of a label, or of each label of "Received / Reported" with the
+    value's part in the same place ("11-Mar-2025 14:02 / 12-Mar-2025 13:05")."""
+    if key in _LABELS:
+        return [(key, _LABELS[key], value)]
+    keys, values = _SLASH.split(key), re.split(r"\s+/\s+", value)
+    if len(keys) != len(values) or not all(k in _LABELS for k in keys):
+        return []
+    return [(k, _LABELS[k], v) for k, v in zip(keys, values)]
 
 
 def _fits_beside(field: str, text: str) -> bool:
@@ -380,6 +438,47 @@ def split_at_labels(text: str) -> list[str]:
 
 @lru_cache(maxsize=4096)  # asked twice of many phrases (the header's again: _prints_specimen_label)
 def _split_at_labels(text: str) -> tuple[str, ...]:
+    return tuple(part for segment in _prose_segments(text) for part in _split_colon_labels(segment))
+
+
+# A spaced dash or middle dot between the items of a sentence-like patient line.
+_PROSE_SEPARATOR = re.compile(r"(\s+[–—·]\s+)")
+# A sampling time printed without its date ("Prelievo ore 07:40", "Prélèvement à 07h40").
+_TIME_ONLY = re.compile(r"^(.+?)\s+(?:ore|alle|à|a|at|um|h)?\s*(\d{1,2}[:h.]\d{2})$", re.I)
+
+
+def _prose_segments(text: str) -> list[str]:
+    """A patient block written as prose, its items between spaced dashes ("Sig. ROSSI MARIO –
+    nato il 12/04/1958 a Napoli – Sesso: M", "Accettazione n. 1187 del 14/03/2025 – Prelievo
+    ore 07:40"): cut before each item that starts with a label, so each label reads its own
+    item. A sampling time printed alone takes the date the line printed before it."""
+    if "–" not in text and "—" not in text and "·" not in text:
+        return [text]
+    pieces = _PROSE_SEPARATOR.split(text)
+    segments = [pieces[0]]
+    for separator, piece in zip(pieces[1::2], pieces[2::2]):
+        timed = _TIME_ONLY.match(piece)
+        if timed and _LABELS.get(_label_key(timed.group(1))) == "collected":
+            date = _first_date_text(" ".join(segments))
+            if date:
+                segments.append(f"{timed.group(1)} {date} {timed.group(2)}")
+                continue
+        if _split_label(piece)[0] is not None:
+            segments.append(piece)
+        else:
+            segments[-1] += separator + piece
+    return segments
+
+
+def _first_date_text(text: str) -> str | None:
+    for _, pattern in _DATE_PATTERNS:
+        found = pattern.search(text)
+        if found:
+            return found.group(0)
+    return None
+
+
+def _split_colon_labels(text: str) -> list[str]:
     if ":" not in text:
         return tuple(_cut_trailing_label(text))
     tokens = text.split()
@@ -395,7 +494,7 @@ def _split_at_labels(text: str) -> tuple[str, ...]:
                 previous_end = end
                 break
     bounds = [0, *cuts, len(tokens)]
-    return tuple(" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])) if cuts else (text,)
+    return [" ".join(tokens[a:b]) for a, b in zip(bounds, bounds[1:])] if cuts else [text]
 
 
 def _window_start(tokens: list[str], end: int) -> int:
@@ -499,8 +598,19 @@ def _value_fits(field: str, value: str) -> bool:
         # Two to five words: "PATIENT INFORMATION" is a block title, not a patient called so.
         return bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'\-]){1,60}", value)) and 2 <= len(value.split()) <= 5
     if field == "specimen":
-        return bool(re.search(r"\d", value)) and len(value.split()) == 1
+        return (bool(re.search(r"\d", value)) and len(value.split()) == 1) or \
+            dated_number(value) is not None
     return field == "other"
+
+
+# A request's number with the date it was made: "1187 del 14/03/2025", "2024-118 du 03/05/2024".
+_DATED_NUMBER = re.compile(r"^(\S*\d\S*)\s+(?:del|dell'|du|de|vom|of|dated|from)\s+(.+)$", re.I)
+
+
+def dated_number(value: str) -> str | None:
+    """The number of "<number> del <date>" (the request numbered and dated in one item)."""
+    found = _DATED_NUMBER.match(value.strip())
+    return found.group(1) if found and read_date(found.group(2)) is not None else None
 
 
 _SPACES = re.compile(r"\s+")
@@ -551,6 +661,7 @@ def split_person_name(text: str, *, surname_first: bool = False,
     report, where a person bears two surnames after the given names ("GUADALUPE HERNÁNDEZ
     RAMÍREZ", "María Laura Gómez Pérez")."""
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
+    text = _PROSE_SEPARATOR.split(text, maxsplit=1)[0]  # "ROSSI MARIO – Acc. n. 1187"
     text = _BRACKETED_SEX.sub(" ", _before_other_label(text))
     text = _TITLES.sub("", " ".join(text.split())).strip(" ,;")
     if civility(text.split()[0] if text else "", european=surname_first):
@@ -573,10 +684,17 @@ def split_person_name(text: str, *, surname_first: bool = False,
         return tokens[1], tokens[0]
     if two_surnames and len(tokens) in (3, 4):
         return tokens[0], " ".join(tokens[-2:])
+    if surname_first and len(tokens) == 3 and text.isupper():
+        # "GASPERONI MARIA LUISA", "DE LUCA MARIO": an Italian, French or German system prints
+        # the surname first and all the given names after it (a particle begins a surname).
+        run = 2 if tokens[0].lower() in _SURNAME_PARTICLES else 1
+        return " ".join(tokens[run:]), " ".join(tokens[:run])
     return tokens[0], tokens[-1]
 
 
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,4}")
+_SURNAME_PARTICLES = {"de", "di", "da", "del", "della", "dal", "la", "le", "lo", "du", "van", "von",
+                      "zu", "dos", "das", "d'"}
 
 
 def civility(token: str, *, european: bool = False) -> str | None:

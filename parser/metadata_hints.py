@@ -174,3 +174,20 @@ def surname_first_chinese(name: str, header: list[Line]) -> tuple[str, str] | No
     if not _SURNAME_FIRST_REGION.search("\n".join(line.text for line in header)):
         return None
     return " ".join(w.capitalize() for w in words[1:]), words[0].capitalize()
+
+
+# A letter's dateline: the place, a comma, perhaps a preposition, then the date ("Tunis, le 14
+# mars 2025", "Benevento, lì 15/03/2025", "Berlin, den 14.03.2025", "Madrid, a 14 de marzo de
+# 2025"). French, Italian, German and Spanish reports date their letter so: the report's date.
+_DATELINE = re.compile(r"^([^\W\d_][^\W\d_'’.\- ]{1,30}(?: [^\W\d_][^\W\d_'’.\-]*){0,2}),\s*"
+                       r"(?:(?:le|den|am|lì|li|il|el|a|on)\s+)?(\d.{4,30})$", re.I)
+
+
+def dateline(lines: list[Line]) -> str | None:
+    """The date text of a phrase that is a letter's dateline, or None."""
+    for line in lines:
+        for phrase in line.phrases():
+            found = _DATELINE.match(phrase.text.strip())
+            if found and len(found.group(2).split()) <= 6:
+                return found.group(2)
+    return None

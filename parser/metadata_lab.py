@@ -48,7 +48,7 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
         return None
     page = doc.pages[0]
     top_phrases = _top_phrases(page)
-    items = [(text, p) for p in top_phrases for text in _ITEM_SEPARATOR.split(p.text.strip())]
+    items = [(text, p) for p in top_phrases for text in _letterhead_items(p.text)]
     labbish = [(text, p) for text, p in items if LAB_WORDS.search(text)
                and not _ADDRESS.search(text) and ":" not in text and not is_label(text)
                and not _TITLE_WORDS.search(text)]
@@ -68,6 +68,24 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
     if name is None:
         return _mentioned_lab(lines)
     return clean_lab(_company_name(name, [text for text, _ in labbish]) or name)
+
+
+# A report title printed in the same run as the lab's name, as an EHR print banner does
+# ("Saint Brendan Medical Center  Laboratory Results").
+_TRAILING_TITLE = re.compile(r"\s+(?:lab|laboratory|laboratoire|laboratorio|labor)?\s*"
+                             r"(?:results?|reports?|r[ée]sultats?|risultati|resultados?|befunde?)$", re.I)
+
+
+def _letterhead_items(text: str) -> list[str]:
+    """The items of a top phrase that may name the lab: none after a label's colon ("Flowsheet:
+    Laboratory — General Lab" is a view's title and its value), and a report title cut off
+    the end of an item."""
+    items = []
+    for item in _ITEM_SEPARATOR.split(text.strip()):
+        items.append(_TRAILING_TITLE.sub("", item) if LAB_WORDS.search(_TRAILING_TITLE.sub("", item)) else item)
+        if ":" in item:
+            break
+    return items
 
 
 def _top_phrases(page) -> list[Phrase]:

@@ -44,7 +44,7 @@ _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "�
 # Nouns whose number is the specimen's (the request, order, sample or report protocol).
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
-             "solicitud", "demande", "dossier", "échantillon", "echantillon", "requisition",
+             "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
              "accettazion")
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
