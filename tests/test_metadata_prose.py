@@ -1,0 +1,101 @@
+"""Metadata of layout classes first seen in real-like batch 8: a patient block written as prose
+between spaced dashes, a grid label wrapped over two lines with its value at mid-height, a
+slashed label over a slashed value, all-capital surname-first names, a letter's dateline, an
+EMR print banner (a report title run into the lab's name, a view title after a colon)."""
+
+import pytest
+from page_builder import document, page
+
+from parser.metadata import extract_metadata, split_person_name
+
+BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
+
+
+def meta_of(rows, language=None):
+    return extract_metadata(document(page([*rows, *BODY])), language)
+
+
+def test_a_patient_line_written_as_prose():
+    meta = meta_of([
+        [(40, 100, "Sig. ROSSI MARIO – nato il 03/05/1961 a Napoli – Sesso: M")],
+        [(40, 114, "Accettazione n. 2231 del 21/02/2025 – Prelievo ore 08:10"),
+         (400, 114, "Data referto: 22/02/2025")],
+        [(40, 740, "Paziente: ROSSI MARIO – Acc. n. 2231 · H = valore superiore")],
+    ], "it")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("MARIO", "ROSSI")
+    assert (meta.dob, meta.gender, meta.specimen_number) == ("1961-05-03", "male", "2231")
+    assert (meta.date_collected, meta.date_reported) == ("2025-02-21", "2025-02-22")
+
+
+def test_a_dash_inside_a_value_without_a_label_after_it_is_kept():
+    meta = meta_of([[(40, 100, "Laboratorio: Centro Analisi – Sede Nord")]], "it")
+    assert meta.lab_name == "Centro Analisi"  # the lab's first item, never a label's split
+
+
+@pytest.mark.parametrize("head, tail, field, value, expected", [
+    ("Performing", "Lab", "lab_name", "Coastal Medical Laboratories · 12 Main St", "Coastal Medical Laboratories"),
+    ("Specimen", "taken", "date_collected", "11-Mar-2025 09:20", "2025-03-11"),
+    ("Date", "Collected:", "date_collected", "17/04/2025 08:15", "2025-04-17"),
+])
+def test_a_grid_label_wrapped_over_two_lines(head, tail, field, value, expected):
+    meta = meta_of([[(40, 100, head), (120, 104, value)], [(40, 110, tail)]])
+    assert getattr(meta, field) == expected
+
+
+def test_two_stacked_labels_are_not_one_wrapped_label():
+    meta = meta_of([[(40, 100, "Date"), (120, 100, "Hemoglobin")], [(40, 112, "Collected")],
+                    [(40, 124, "Report")]])
+    assert meta.date_collected is None
+
+
+def test_a_slashed_label_over_a_slashed_value():
+    meta = meta_of([[(40, 100, "Received /"), (120, 104, "11-Mar-2025 14:02 / 12-Mar-2025 13:05")],
+                    [(40, 110, "Reported")]])
+    assert meta.date_reported == "2025-03-12"
+
+
+@pytest.mark.parametrize("text, first, last", [
+    ("GASPERONI MARIA LUISA", "MARIA LUISA", "GASPERONI"),
+    ("DE LUCA MARIO", "MARIO", "DE LUCA"),
+    ("ROSSI MARIO", "MARIO", "ROSSI"),
+])
+def test_capital_names_on_european_reports_are_surname_first(text, first, last):
+    assert split_person_name(text, surname_first=True) == (first, last)
+
+
+def test_a_spanish_capital_name_keeps_its_two_surnames():
+    assert split_person_name("GUADALUPE HERNÁNDEZ RAMÍREZ", surname_first=True, two_surnames=True) \
+        == ("GUADALUPE", "HERNÁNDEZ RAMÍREZ")
+
+
+@pytest.mark.parametrize("line, iso", [
+    ("Tunis, le 14 mars 2025", "2025-03-14"), ("Berlin, den 14.03.2025", "2025-03-14"),
+    ("Benevento, lì 15/03/2025", "2025-03-15"),
+])
+def test_a_letters_dateline_dates_the_report(line, iso):
+    assert meta_of([[(380, 60, line)], [(40, 100, "Patient(e) : Mme TRABELSI Amira")]], "fr").date_reported == iso
+
+
+def test_a_labelled_report_date_wins_over_the_dateline():
+    meta = meta_of([[(380, 60, "Tunis, le 14 mars 2025")], [(40, 100, "Édité le : 16/03/2025")]], "fr")
+    assert meta.date_reported == "2025-03-16"
+
+
+@pytest.mark.parametrize("label, field, value, expected", [
+    ("Last Reported", "date_reported", "2025-03-06 14:52", "2025-03-06"),
+    ("Lab report ID", "specimen_number", "GR25/0311/22914", "GR25/0311/22914"),
+    ("N° de requête :", "specimen_number", "S25-073-01846", "S25-073-01846"),
+    ("Rapport :", "date_reported", "2025-03-15 11:08", "2025-03-15"),
+    ("Validato", "date_reported", "14 marzo 2025 ore 13:12", "2025-03-14"),
+])
+def test_labels_of_emr_views_and_request_boxes(label, field, value, expected):
+    assert getattr(meta_of([[(40, 100, label), (200, 100, value)]]), field) == expected
+
+
+def test_an_ehr_banner_names_the_lab_before_the_report_title():
+    meta = meta_of([
+        [(30, 20, "Saint Olaf Medical Center Laboratory Results", 12),
+         (320, 20, "Printed by: Nowak RN Print Date/Time: 01/16/2025 06:02")],
+        [(30, 90, "Flowsheet: Laboratory — General Lab", 13)],
+    ])
+    assert meta.lab_name == "Saint Olaf Medical Center"
