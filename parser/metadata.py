@@ -206,8 +206,12 @@ def _read_birth_and_sex(meta: ResultMetadata, value: str, order: str | None) -> 
 def _sex_after_birth(value: str) -> str | None:
     """The sex printed right after the birth date, in its value: "22/04/1966 (F)",
     "14.09.1958 (weiblich)"; an age there ("1972-05-12 (52 Y)") states none."""
-    rest = _without_dates(value).replace("(", " ").replace(")", " ").split()
+    rest = [t for t in _without_dates(value).replace("(", " ").replace(")", " ").split()
+            if t not in _ITEM_MARKS]  # "27/01/1954 · Emakumea / Mujer": the sex in two languages
     return read_gender(" ".join(rest)) if 1 <= len(rest) <= 2 else None
+
+
+_ITEM_MARKS = {"·", "/", "–", "—", "|", ","}
 
 
 def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> None:
@@ -299,6 +303,9 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                         and j < len(parts) and parts[j][1] is not None:
                     # "RODRÍGUEZ FERREIRA," over "María Cecilia": the name runs on below.
                     value = f"{value} {_value_below(lines, index, parts[j][1], 'name')}".strip()
+                elif value and not below and _LABELS[label] == "name" and j < len(parts) \
+                        and parts[j][1] is not None:
+                    value = f"{value} {_name_run_on(lines, index, parts[j][1])}".strip()
                 if value and not below:
                     i = j
                 elif not value and j >= len(phrases) and parts[i][1] is not None:
@@ -361,6 +368,24 @@ def _slashed_pairs(key: str, value: str) -> list[tuple[str, str, str]]:
     if len(keys) != len(values) or not all(k in _LABELS for k in keys):
         return []
     return [(k, _LABELS[k], v) for k, v in zip(keys, values)]
+
+
+def _name_run_on(lines: list[Line], index: int, value: Phrase) -> str:
+    """The end of a long name its cell wrapped onto the next line (": Mrs. H.M. Chandima
+    Dilrukshi" over "Herath"): that line's only phrase, one or two words of letters starting
+    under the value's text, nothing in the label column beside it."""
+    line = lines[index]
+    below = next((other for other in lines[index + 1:index + 3] if other.page == line.page
+                  and other.top > (line.top + line.bottom) / 2), None)
+    if below is None or below.top - line.bottom > line.size or len(below.phrases()) != 1:
+        return ""
+    tail = below.phrases()[0]
+    text = tail.text.strip()
+    if not value.x0 - line.size / 2 <= tail.x0 <= value.x0 + 1.5 * line.size or \
+            not 1 <= len(text.split()) <= 2 or not _letters_name(text) or not text[0].isupper() \
+            or _split_label(text)[0] is not None or "," in value.text:
+        return ""
+    return text
 
 
 def _fits_beside(field: str, text: str) -> bool:

@@ -383,7 +383,7 @@ METADATA_LABELS.update({
         "collected": ["entnahme", "entnahmedatum", "entnahme am", "probenentnahme",
                       "abnahme", "abnahmedatum", "entnahmezeit"],
         "reported": ["befunddatum", "befund vom", "ausgedruckt am", "ausgedruckt", "freigabe", "validiert am",
-                     "druckdatum", "befundet am", "befund", "ausgang"],
+                     "druckdatum", "befundet am", "befund", "ausgang", "validiert"],
         "specimen": ["auftragsnummer", "auftrag", "auftrags-nr", "auftrags nr", "probennummer",
                      "labornummer", "auftragsnr", "proben-nr"],
         "other": ["alter", "einsender", "arzt", "eingang", "eingangsdatum", "station",

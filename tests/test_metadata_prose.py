@@ -99,3 +99,25 @@ def test_an_ehr_banner_names_the_lab_before_the_report_title():
         [(30, 90, "Flowsheet: Laboratory — General Lab", 13)],
     ])
     assert meta.lab_name == "Saint Olaf Medical Center"
+
+
+def test_the_sex_after_the_birth_date_in_two_languages():
+    meta = meta_of([[(40, 100, "Jaiotze-data / F. nacimiento"), (170, 100, "27/01/1954 · Emakumea / Mujer")]], "es")
+    assert (meta.dob, meta.gender) == ("1954-01-27", "female")
+
+
+def test_a_german_validation_time_dates_the_report():
+    assert meta_of([[(40, 100, "Validiert"), (140, 100, "21.03.2025 09:44")]], "de").date_reported == "2025-03-21"
+
+
+def test_a_long_name_wrapped_onto_the_next_line():
+    meta = meta_of([[(40, 100, "Patient Name"), (120, 100, ": Mrs. H.M. Chandima Dilrukshi"),
+                     (300, 100, "Bill No."), (380, 100, ": OPD-B-778210")],
+                    [(128, 110, "Herath")], [(40, 124, "Age"), (120, 124, ": 45 Y")]])
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Chandima", "Herath")
+
+
+def test_a_line_below_the_name_with_a_label_beside_it_is_no_run_on():
+    meta = meta_of([[(40, 100, "Patient Name"), (120, 100, ": Chandima Dilrukshi")],
+                    [(40, 110, "Sex"), (120, 110, ": Female")]])
+    assert meta.patient_last_name == "Dilrukshi"
