@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from parser import vocabulary
 from parser.lines import Line, Phrase, page_lines
-from parser.metadata_hints import dateline, name_beside_birth, region_date_order, star_birth, starts_birth_line, \
+from parser.metadata_hints import cumulative_collection, dateline, name_beside_birth, region_date_order, star_birth, starts_birth_line, \
     surname_first_chinese, us_certified
 from parser.metadata_lab import find_lab_name
 from parser.metadata_labels import composed_label
@@ -71,6 +71,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         header = _header_lines(doc, lines, share=0.4)
         if not _prints_specimen_label(header):
             meta.specimen_number = _registration_number(header)
+    if meta.date_collected is None:
+        meta.date_collected = cumulative_collection(lines, lambda text: read_date(text, order, recent=True))
     if meta.date_reported is None and (dated := dateline(lines)):
         meta.date_reported = read_date(dated, order, recent=True)
     if meta.lab_name is None:
@@ -467,7 +469,7 @@ def _split_at_labels(text: str) -> tuple[str, ...]:
 
 
 # A spaced dash or middle dot between the items of a sentence-like patient line.
-_PROSE_SEPARATOR = re.compile(r"(\s+[–—·]\s+)")
+_PROSE_SEPARATOR = re.compile(r"(\s+[–—·-]\s+)")  # OCR reads a dash as "-"
 # A sampling time printed without its date ("Prelievo ore 07:40", "Prélèvement à 07h40").
 _TIME_ONLY = re.compile(r"^(.+?)\s+(?:ore|alle|à|a|at|um|h)?\s*(\d{1,2}[:h.]\d{2})$", re.I)
 
@@ -477,7 +479,7 @@ def _prose_segments(text: str) -> list[str]:
     nato il 12/04/1958 a Napoli – Sesso: M", "Accettazione n. 1187 del 14/03/2025 – Prelievo
     ore 07:40"): cut before each item that starts with a label, so each label reads its own
     item. A sampling time printed alone takes the date the line printed before it."""
-    if "–" not in text and "—" not in text and "·" not in text:
+    if not _PROSE_SEPARATOR.search(text):
         return [text]
     pieces = _PROSE_SEPARATOR.split(text)
     segments = [pieces[0]]

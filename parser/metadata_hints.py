@@ -12,8 +12,13 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
+from parser import vocabulary
+from parser.columns import label_key
 from parser.lines import Line
+
+_RESULT_HEADINGS = vocabulary.header_labels()
 
 # "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
@@ -190,4 +195,29 @@ def dateline(lines: list[Line]) -> str | None:
             found = _DATELINE.match(phrase.text.strip())
             if found and len(found.group(2).split()) <= 6:
                 return found.group(2)
+    return None
+
+
+# A column heading that is only a date and perhaps a clock time ("01/16/2025 04:30",
+# "2025-Mar-14 09:12"): a cumulative view heads each collection's column so.
+_DATE_HEADING = re.compile(r"^[\w/.\-]{6,11}(?:\s+[\w/.\-]{2,4}){0,2}(?:\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)?$", re.I)
+
+
+def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) -> str | None:
+    """The collection date of a cumulative view (flowsheet) heading one column per
+    collection with its date, this report's the latest ("01/14/2025 22:47 | 01/15/2025 04:15 |
+    Current 01/16/2025 04:30"): the latest ISO date of a line of two or more date headings.
+    None when a heading beside them names a result column: the report's own values are then
+    undated and the dated columns are earlier results. `read`: text -> ISO date or None."""
+    for k, line in enumerate(lines):
+        phrases = [p.text.strip() for p in line.phrases()]
+        dates = [read(t) for t in phrases if _DATE_HEADING.match(t)]
+        dates = [d for d in dates if d and len(d) == 10 and d[4] == "-"]
+        if len(set(dates)) < 2:
+            continue
+        near = [p.text for other in lines[max(0, k - 1):k + 2] if other.page == line.page
+                for p in other.phrases()]
+        if any(_RESULT_HEADINGS.get(label_key(text)) in ("result", "previous") for text in near):
+            return None
+        return max(dates)
     return None

@@ -121,3 +121,27 @@ def test_a_line_below_the_name_with_a_label_beside_it_is_no_run_on():
     meta = meta_of([[(40, 100, "Patient Name"), (120, 100, ": Chandima Dilrukshi")],
                     [(40, 110, "Sex"), (120, 110, ": Female")]])
     assert meta.patient_last_name == "Dilrukshi"
+
+
+def test_a_prose_line_as_ocr_reads_its_dashes():
+    meta = meta_of([[(40, 100, "Sig. ROSSI MARIO - nato il 03/05/1961 a Napoli - Sesso: M")]], "it")
+    assert (meta.dob, meta.gender) == ("1961-05-03", "male")
+
+
+CUMULATIVE = [(40, 120, "Result Name"), (160, 120, "Units"), (300, 120, "01/14/2025 22:47"),
+              (390, 120, "01/15/2025 04:15"), (480, 120, "01/16/2025 04:30")]
+
+
+def test_a_cumulative_view_was_collected_on_its_latest_column_date():
+    meta = meta_of([[(480, 108, "Current")], CUMULATIVE, [(40, 140, "WBC"), (300, 140, "15.8 H")]])
+    assert meta.date_collected == "2025-01-16"
+
+
+def test_dated_columns_beside_an_undated_result_column_are_earlier_results():
+    rows = [[(40, 120, "Test"), (160, 120, "Result"), (300, 120, "01/14/2025"), (390, 120, "01/15/2025")]]
+    assert meta_of(rows).date_collected is None
+
+
+def test_a_labelled_collection_date_wins_over_the_column_dates():
+    rows = [[(40, 90, "Collected:"), (120, 90, "01/15/2025 04:15")], CUMULATIVE]
+    assert meta_of(rows).date_collected == "2025-01-15"
