@@ -203,21 +203,36 @@ def dateline(lines: list[Line]) -> str | None:
 _DATE_HEADING = re.compile(r"^[\w/.\-]{6,11}(?:\s+[\w/.\-]{2,4}){0,2}(?:\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)?$", re.I)
 
 
-def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) -> str | None:
+def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) -> tuple[str, str | None] | None:
     """The collection date of a cumulative view (flowsheet) heading one column per
     collection with its date, this report's the latest ("01/14/2025 22:47 | 01/15/2025 04:15 |
-    Current 01/16/2025 04:30"): the latest ISO date of a line of two or more date headings.
+    Current 01/16/2025 04:30"): the latest ISO date of a line of two or more date headings,
+    with the accession printed under it, if any ("2025-Mar-14 09:12" over "C25-073-1042").
     None when a heading beside them names a result column: the report's own values are then
     undated and the dated columns are earlier results. `read`: text -> ISO date or None."""
     for k, line in enumerate(lines):
-        phrases = [p.text.strip() for p in line.phrases()]
-        dates = [read(t) for t in phrases if _DATE_HEADING.match(t)]
-        dates = [d for d in dates if d and len(d) == 10 and d[4] == "-"]
-        if len(set(dates)) < 2:
+        dated = [(read(p.text.strip()), p) for p in line.phrases() if _DATE_HEADING.match(p.text.strip())]
+        dated = [(d, p) for d, p in dated if d and len(d) == 10 and d[4] == "-"]
+        if len({d for d, _ in dated}) < 2:
             continue
         near = [p.text for other in lines[max(0, k - 1):k + 2] if other.page == line.page
                 for p in other.phrases()]
         if any(_RESULT_HEADINGS.get(label_key(text)) in ("result", "previous") for text in near):
             return None
-        return max(dates)
+        latest, heading = max(dated, key=lambda item: item[0])
+        return latest, _accession_under(lines[k + 1] if k + 1 < len(lines) else None, heading, line, read)
+    return None
+
+
+# An accession: one token of letters and digits ("C25-073-1042"), never a result ("11.8").
+_ACCESSION = re.compile(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9/\-]{5,}")
+
+
+def _accession_under(below: Line | None, heading, line: Line, read: Callable[[str], str | None]) -> str | None:
+    if below is None or below.page != line.page or below.top - line.bottom > line.size:
+        return None
+    for phrase in below.phrases():
+        text = phrase.text.strip()
+        if abs(phrase.x0 - heading.x0) < line.size and _ACCESSION.fullmatch(text) and read(text) is None:
+            return text
     return None

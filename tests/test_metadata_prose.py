@@ -145,3 +145,17 @@ def test_dated_columns_beside_an_undated_result_column_are_earlier_results():
 def test_a_labelled_collection_date_wins_over_the_column_dates():
     rows = [[(40, 90, "Collected:"), (120, 90, "01/15/2025 04:15")], CUMULATIVE]
     assert meta_of(rows).date_collected == "2025-01-15"
+
+
+def test_the_accession_under_the_latest_column_date():
+    rows = [[(172, 135, "2025-Mar-14 09:12"), (290, 135, "2024-Nov-02 08:40"), (410, 135, "2024-Jun-19 10:05")],
+            [(31, 145, "Test"), (172, 145, "C25-073-1042"), (290, 145, "C24-307-0119"), (410, 145, "C24-171-0844")],
+            [(31, 160, "WBC"), (172, 160, "11.8 H"), (290, 160, "9.6"), (410, 160, "8.1")]]
+    meta = meta_of(rows)
+    assert (meta.date_collected, meta.specimen_number) == ("2025-03-14", "C25-073-1042")
+
+
+def test_a_result_under_the_latest_column_date_is_no_accession():
+    rows = [[(300, 120, "01/14/2025 22:47"), (390, 120, "01/16/2025 04:30")],
+            [(40, 130, "WBC"), (300, 130, "15.8"), (390, 130, "13.2")]]
+    assert meta_of(rows).specimen_number is None
