@@ -159,3 +159,17 @@ def test_a_result_under_the_latest_column_date_is_no_accession():
     rows = [[(300, 120, "01/14/2025 22:47"), (390, 120, "01/16/2025 04:30")],
             [(40, 130, "WBC"), (300, 130, "15.8"), (390, 130, "13.2")]]
     assert meta_of(rows).specimen_number is None
+
+
+@pytest.mark.parametrize("label, value, field, expected, language", [
+    ("Folio:", "2503140087", "specimen_number", "2503140087", "es"),
+    ("Fecha y hora de toma:", "14/03/2025 07:40", "date_collected", "2025-03-14", "es"),
+    ("Befundausgang:", "14.03.2025", "date_reported", "2025-03-14", "de"),
+    ("Abnahmezeit:", "14.03.2025 07:40", "date_collected", "2025-03-14", "de"),
+    ("Tagesnummer:", "0314-118", "specimen_number", "0314-118", "de"),
+    ("Sample Collected At:", "14-Mar-2025 07:40", "date_collected", "2025-03-14", None),
+    ("Reported At:", "14-Mar-2025 13:10", "date_reported", "2025-03-14", None),
+])
+def test_labels_of_each_language(label, value, field, expected, language):
+    assert getattr(meta_of([[(40, 100, f"{label} {value}")]], language), field) == expected
+
