@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from parser import vocabulary
 from parser.lines import Line, Phrase, page_lines
-from parser.metadata_hints import cumulative_collection, dateline, name_beside_birth, region_date_order, star_birth, starts_birth_line, \
-    surname_first_chinese, us_certified
+from parser.metadata_hints import cumulative_collection, dateline, name_beside_birth, region_date_order, \
+    star_birth, starts_birth_line, surname_first_chinese, us_certified
 from parser.metadata_lab import find_lab_name
 from parser.metadata_labels import composed_label
 from parser.locale_forms import DAY_FIRST
