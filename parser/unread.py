@@ -3,7 +3,8 @@
 A layout that finds no result column for a table drops its rows whole, and no evidence about the
 rows that were read can show it. Counting the body lines whose words alone read as a test name,
 a value and a unit or range (`layout.fields.read_fields`), and that no row took a word from,
-lets routing send such a job to a person. Pure: the parser knows nothing of review.
+lets routing send such a job to a person. Lines among the rows read that carry a name and a value
+in any form count too (parser.unaccounted). Pure: the parser knows nothing of review.
 """
 
 from __future__ import annotations
@@ -12,17 +13,26 @@ import re
 
 from parser.layout import RawRow
 from parser.layout.fields import Fields, read_fields
-from parser.lines import boilerplate_keys, is_boilerplate, page_lines
+from parser.lines import Line, boilerplate_keys, is_boilerplate, page_lines
 from parser.page import Document
+from parser.unaccounted import unaccounted_lines
 
 
 def unread_result_lines(doc: Document, rows: list[RawRow]) -> int:
-    """How many lines look like a result row (name, value, and a unit or a range) although the
-    layout placed none of their words in any row (a row it placed and then rejected was judged,
-    as a recommendation table's "Borderline High 200 - 239" is)."""
+    """How many lines the layout placed no word of in any row although they read as a result:
+    by their own words (`result_shaped_lines`), or as a name and a value among the rows read
+    (parser.unaccounted); a line both see counts once."""
     used = {id(word) for row in rows for word in row.words}
+    lines = {id(line) for line in result_shaped_lines(doc, used)}
+    return len(lines | {id(line) for line in unaccounted_lines(doc, used)})
+
+
+def result_shaped_lines(doc: Document, used: set[int]) -> list[Line]:
+    """Lines that look like a result row (name, value, and a unit or a range) although the layout
+    placed none of their words (ids in `used`) in any row (a row it placed and then rejected was
+    judged, as a recommendation table's "Borderline High 200 - 239" is)."""
     keys = None  # the page headers and footers, found only once a candidate line needs them
-    count = 0
+    found = []
     for page in doc.pages:
         for line in page_lines(page):
             if any(id(word) in used for word in line.words):
@@ -32,8 +42,9 @@ def unread_result_lines(doc: Document, rows: list[RawRow]) -> int:
             if fields is None or not _result_like(tokens, fields):
                 continue
             keys = boilerplate_keys(doc) if keys is None else keys
-            count += not is_boilerplate(line, page, keys)
-    return count
+            if not is_boilerplate(line, page, keys):
+                found.append(line)
+    return found
 
 
 _UNIT_SIGN = re.compile(r"[^\W\d_]|%")  # a letter or a per cent sign: a unit, not a page count
