@@ -23,9 +23,10 @@ flagged of 26 with rows read and a row missing / 3 of those the row and panel ru
     span + below the last row                        11/26   1/3   3/266   0/163
     + later pages from page 1's first row            12/26   2/3   3/266   0/163
     same, numbers only (no qualitative words)        12/26   2/3   3/266   0/163
-    + >= 3 lines in one column above (parser)        14/26   3/3   3/266   0/163
+    + >= 3 lines in one column above                 14/26   3/3   3/266   0/163
+    + pages without rows: a column of 3 (parser)     14/26   3/3   3/266   0/163
     whole page                                       14/26   3/3  25/266  12/163
-    unread_result_lines alone (parser/unread.py)      8/26   2/3   0/266   0/163
+    unread_result_lines alone (parser/unread.py)      8/26   2/3   0/266   0/163  (today's rule on older rows)
     both, each line once (shipped)                   14/26   3/3   3/266   0/163
 The 12 missing-row documents none catches had the missing rows' words inside rows read (two rows
 read as one, a row matched to another name): misread rows, not lines left unread. The 3 false
@@ -50,12 +51,13 @@ from parser.unaccounted import unaccounted_lines
 from parser.unread import result_shaped_lines
 
 VARIANTS = {
-    "span": dict(below=False, above="none"),
-    "span+below": dict(below=True, above="none"),
-    "span+below+later tops": dict(below=True, above="later"),
-    "same, numbers only": dict(below=True, above="later", qualitative=False),
-    "same + 3 in a column above (parser)": dict(below=True, above="column"),
-    "whole page": dict(below=True, above="all"),
+    "span": dict(below=False, above="none", empty_pages=False),
+    "span+below": dict(below=True, above="none", empty_pages=False),
+    "span+below+later tops": dict(below=True, above="later", empty_pages=False),
+    "same, numbers only": dict(below=True, above="later", qualitative=False, empty_pages=False),
+    "same + 3 in a column above": dict(below=True, above="column", empty_pages=False),
+    "+ pages without rows, column (parser)": dict(below=True, above="column", empty_pages=True),
+    "whole page": dict(below=True, above="all", empty_pages=False),
 }
 TODAY = "unread_result_lines (today)"
 BOTH = "today's + parser variant (shipped)"
@@ -201,12 +203,12 @@ def report(samples: list[Sample]) -> None:
     by_rows = [s for s in missing if s.rows_skip]
     complete = [s for s in samples if not s.missed]
     complete_skipping = [s for s in complete if s.skips]
-    print(f"\n{'variant':<36}{'catch missing':>15}{'catch m&skip':>14}{'m&rows skip':>13}{'false alarm':>13}{'FA on skips':>13}")
+    groups = {"catch missing": missing, "catch m&skip": slipping, "m&rows skip": by_rows,
+              "false alarm": complete, "FA on skips": complete_skipping}
+    print(f"\n{'variant':<38}" + "".join(f"{title:>15}" for title in groups))
     for name in names:
-        def share(group):
-            flagged = sum(s.counts[name] > 0 for s in group)
-            return f"{flagged}/{len(group)}"
-        print(f"{name:<36}{share(missing):>15}{share(slipping):>14}{share(by_rows):>13}{share(complete):>13}{share(complete_skipping):>13}")
+        cells = [f"{sum(s.counts[name] > 0 for s in group)}/{len(group)}" for group in groups.values()]
+        print(f"{name:<38}" + "".join(f"{cell:>15}" for cell in cells))
     print("\nfalse alarms per set (variant: flagged/complete):")
     for set_name in dict.fromkeys(s.set_name for s in samples):
         part = [s for s in samples if s.set_name == set_name and not s.missed]

@@ -9,7 +9,9 @@ a value, a number or a printed qualitative word, is enough, because the line sta
 report prints its results: between the first and last row read on its page (a later page from
 where page 1's rows start), or below the last row above the footers. Above a page's rows, a
 letterhead prints street numbers and postcodes: lines there count only when at least
-`LEAST_TABLE_ABOVE` of them hold their values in one column (a table the layout skipped).
+`LEAST_TABLE_ABOVE` of them hold their values in one column (a table the layout skipped); so do
+the lines of a text page without any row in a report with rows (a page the layout skipped whole: one
+older parse of opened material, no complete parse).
 
 Measured with `python -m benchmarks.review_unaccounted` (digital documents; the figures are in
 that module's docstring). Pages read by OCR are left out: such reports go to a person anyway
@@ -52,14 +54,15 @@ COLUMN_SLACK = 2.0
 
 
 def unaccounted_lines(doc: Document, used: set[int], *, below: bool = True, above: str = "column",
-                      qualitative: bool = True) -> list[Line]:
+                      qualitative: bool = True, empty_pages: bool = True) -> list[Line]:
     """Lines of text pages that hold no word of `used` (ids of the words the rows took) and read
     as a name and then a value, where the page's results stand. The options are the variants
     benchmarks.review_unaccounted measures; the defaults are the parser's:
     `below` takes the lines under the page's last row too; `above` says which lines over the
     page's first row count: "none"; "later" (a later page's from the height page 1's rows start
     at); "column" (those, and lines above that when enough hold their values in one column);
-    "all"; `qualitative` takes a printed qualitative word as a value."""
+    "all"; `qualitative` takes a printed qualitative word as a value; `empty_pages` takes a text
+    page without a row like the lines above a page's rows (a column of them counts)."""
     keys = boilerplate_keys(doc)
     found: list[Line] = []
     first_top = None  # where page 1's rows start, a share of its height
@@ -69,7 +72,11 @@ def unaccounted_lines(doc: Document, used: set[int], *, below: bool = True, abov
         lines = page_lines(page)
         taken = [line for line in lines if any(id(word) in used for word in line.words)]
         if not taken:
-            continue  # no row on the page: review.document judges where rows start
+            if empty_pages and used:
+                over = [line for line in lines if _value_at(line, qualitative) is not None
+                        and not is_boilerplate(line, page, keys)]
+                found += over if _one_column(over, qualitative, page) >= LEAST_TABLE_ABOVE else []
+            continue  # a page without rows: only a column of result lines says rows were lost
         top, bottom = min(line.top for line in taken), max(line.bottom for line in taken)
         if page.number == 1 and page.height:
             first_top = top / page.height

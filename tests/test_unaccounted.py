@@ -94,3 +94,15 @@ def test_routing_sends_a_report_with_such_a_line_to_a_person():
     report = parse_document(doc)
     assert report.unread_result_lines == 1
     assert REASON_UNREAD in route_report(report).reasons
+
+
+def test_a_page_without_rows_counts_only_a_column_of_result_lines():
+    first = page([header_line(100), table_line(120, "Sodium", "140", "", "mmol/L", "135 - 145")])
+    skipped = page([table_line(100 + 20 * i, name, value, "", "zz/qq", "")
+                    for i, (name, value) in enumerate((("Albumin", "41"), ("Globulin", "29"), ("Calcium", "2.3")))],
+                   number=2)
+    signed = page([[(40, 100, "Validated by Dr. Imboden")], [(40, 120, "Clinic hours 7 to 19, room 412")]], number=2)
+    used = _used([row for row in document_rows(document(first)) if row.name == "Sodium"])
+    assert len(unaccounted_lines(document(first, skipped), used)) == 3
+    assert unaccounted_lines(document(first, skipped), used, empty_pages=False) == []
+    assert unaccounted_lines(document(first, signed), used) == []
