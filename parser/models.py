@@ -77,8 +77,9 @@ class ReportData(BaseModel):
     # The report's language as detected (ISO 639-1: en, fr, de, it, es); None when not known.
     # Internal: kept off the wire (the contract's `data` is metadata and results).
     language: str | None = Field(default=None, exclude=True)
-    # Lines that read as a result by their own words but gave no row (parser/unread.py): rows
-    # the layout may have missed, which review.routing sends to a person. Internal like language.
+    # Lines that read as a result by their own words, or as a name and a value where the rows
+    # stand, but gave no row (parser/unread.py, parser/unaccounted.py): rows the layout may have
+    # missed, which review.routing sends to a person. Internal like language.
     unread_result_lines: int = Field(default=0, ge=0, exclude=True)
     # Pages (1-based) the parser read by OCR from an image: a scan, a photo, a PDF page without a
     # text layer. review.document sends a report read from an image to a person. None when not

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 from operator import attrgetter
 
+from parser.language import fold
 from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
 from parser.lines import Line, boilerplate_keys, is_boilerplate, is_prose, page_lines
 from parser.page import Document, Page
-from parser.vocabulary import qualitative_result
+from parser.vocabulary import PREVIOUS, header_labels, qualitative_result
 
 # A value as a cell prints it: a number with a comparator, a decimal point or comma, a trailing
 # mark ("5.6*"), or a number glued to a high/low letter ("182H").
@@ -123,7 +125,22 @@ def _value_at(line: Line, qualitative: bool) -> int | None:
         return None
     name = " ".join(tokens[:at])
     named = has_name_letters(name) and not NON_RESULT_NAMES.match(name) and not _DATE_OR_TIME.search(name)
-    return at if named and not _LABEL.search(name) else None
+    return at if named and not _LABEL.search(name) and not _previous_label(name) else None
+
+
+def _previous_label(name: str) -> bool:
+    """Does the name start with an earlier result's label ("Previous result 5.4", "Vorwert 12"),
+    any language's (the heading vocabulary's PREVIOUS labels, folded)?"""
+    words = " ".join(_LETTERS.findall(fold(name)))
+    return any(words == label or words.startswith(label + " ") for label in _previous_labels())
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@lru_cache(maxsize=1)
+def _previous_labels() -> tuple[str, ...]:
+    return tuple(label for label, kind in header_labels().items() if kind == PREVIOUS)
 
 
 def _counter_or_identifier(tokens: list[str], at: int) -> bool:

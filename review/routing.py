@@ -5,7 +5,10 @@ of being right (`review.risk`: reader confidence, evidence checks, LOINC status)
 `pending_review` when any row's probability is below the team's threshold, when the expected
 number of wrong rows in it exceeds `MAX_EXPECTED_WRONG`, or when it has no rows; the rest complete
 directly. A usual panel printed with one member missing (`review.panels`) goes to review too: a
-row the reader dropped; so does a computed row without one of its parts (MCH without the red cells).
+row the reader dropped; so does a computed row without one of its parts (MCH without the red cells),
+and a job whose document holds lines that read as results but gave no row (parser/unread.py:
+a whole result by their own words anywhere, or a name and a value where the page's rows stand,
+parser/unaccounted.py).
 Rows confirmed by evidence (a derived value agreeing with its parts, a flag agreeing
 with the range) need no person; a row contradicting its neighbours does.
 The defaults were chosen with `python -m benchmarks.review` on reports not used for fitting.

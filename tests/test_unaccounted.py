@@ -106,3 +106,15 @@ def test_a_page_without_rows_counts_only_a_column_of_result_lines():
     assert len(unaccounted_lines(document(first, skipped), used)) == 3
     assert unaccounted_lines(document(first, skipped), used, empty_pages=False) == []
     assert unaccounted_lines(document(first, signed), used) == []
+
+
+def test_an_earlier_results_line_is_no_row():
+    doc = document(page([
+        header_line(100),
+        table_line(120, "Hemoglobin", "14.1", "", "g/dL", "13.0 - 17.0"),
+        [(40, 140, "Previous result 13.2 g/dL")],
+        [(40, 160, "Résultat antérieur 13,0 g/dL")],
+        table_line(180, "Sodium", "140", "", "mmol/L", "135 - 145"),
+    ]))
+    read = [row for row in document_rows(doc) if row.name in ("Hemoglobin", "Sodium")]
+    assert unaccounted_lines(doc, _used(read)) == []
