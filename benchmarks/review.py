@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if args.reallike:
         batches = tuple(b.strip() for b in args.batches.split(",") if b.strip())
-        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache, batches)))
+        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache, batches, args.digital)))
         return 0
     if args.sealed:
         sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))

@@ -340,15 +340,18 @@ def _differential_to_100(truth, style) -> None:
 OPEN_BATCHES = OPENED_BATCHES
 
 
-def reallike(folder: str, cache: Path | None, batches: tuple[str, ...] = OPEN_BATCHES):
+def reallike(folder: str, cache: Path | None, batches: tuple[str, ...] = OPEN_BATCHES, digital_only: bool = False):
     """Cases of the real-like family's `folder` (dev or sealed; fixtures/README.md), judged with the
     family's own LOINC truth, named `<batch>/<file>` (fixtures/reallike/build.batch_of), only the
-    styles of `batches` (the others are neither parsed nor scored).
+    styles of `batches` (the others are neither parsed nor scored); with `digital_only`, no scans
+    or photos (older parses are kept for digital documents only).
     Sealed cases are for aggregate figures only."""
     from fixtures.reallike.build import batch_of
     from fixtures.reallike.loinc import acceptable_codes
 
     for fixture in _reallike_fixtures(folder, batches):
+        if digital_only and _needs_ocr(fixture.path):
+            continue
         case = _case(f"{batch_of(fixture.layout)}/{fixture.path.name}", "reallike", fixture.path.read_bytes(),
                      fixture.expected, cache, codes_from=acceptable_codes)
         if case is not None:
