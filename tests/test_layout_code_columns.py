@@ -214,7 +214,7 @@ def test_labels_in_two_languages_and_one_word_names_under_capitals_labels():
 
 
 def test_initials_before_the_given_name_are_not_the_first_name():
-    from parser.metadata import split_person_name
+    from parser.metadata_names import split_person_name
 
     assert split_person_name("Mrs. H.M. Chandima Dilrukshi Herath") == ("Chandima", "Herath")
     assert split_person_name("A.B. Smith") == ("A.B.", "Smith")  # initials alone are the given names

@@ -9,7 +9,9 @@ sex words, two-digit report years).
 from page_builder import document, page
 
 from parser.api import parse_document
-from parser.metadata import read_date, read_gender, split_person_name
+from parser.metadata_dates import read_date
+from parser.metadata_names import split_person_name
+from parser.metadata_split import read_gender
 from parser.ranges import parse_range
 
 

@@ -1,7 +1,10 @@
 import pytest
 from page_builder import document, page
 
-from parser.metadata import extract_metadata, read_date, read_gender, split_person_name
+from parser.metadata import extract_metadata
+from parser.metadata_dates import read_date
+from parser.metadata_names import split_person_name
+from parser.metadata_split import read_gender
 
 
 @pytest.mark.parametrize(
@@ -83,7 +86,7 @@ def test_patient_id_is_not_the_specimen_number():
 
 
 def test_labels_printed_without_colon_when_the_value_has_the_fields_shape():
-    from parser.metadata import _label_prefix
+    from parser.metadata_split import _label_prefix
 
     assert _label_prefix("Name ASHDOWN, PETER") == ("name", "ASHDOWN, PETER")
     assert _label_prefix("Sample ID LN45369115") == ("sample id", "LN45369115")
@@ -175,5 +178,5 @@ def test_a_report_title_or_a_column_heading_is_never_the_lab_name():
     ("Sex", ["Sex"]),
 ])
 def test_a_label_printed_after_a_value_is_cut_off(text, parts):
-    from parser.metadata import split_at_labels
+    from parser.metadata_split import split_at_labels
     assert split_at_labels(text) == parts

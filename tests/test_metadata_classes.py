@@ -87,7 +87,7 @@ def test_a_date_nothing_settles_is_null_never_the_printed_text():
 
 
 def test_the_longest_label_printed_is_the_label():
-    from parser.metadata import _label_prefix
+    from parser.metadata_split import _label_prefix
 
     assert _label_prefix("Nom de naissance ROUX") == (None, "")  # no "Nom" valued "de naissance ROUX"
     assert _label_prefix("Date of Birth 25 February 1999") == ("date of birth", "25 February 1999")

@@ -4,7 +4,8 @@ after the name, unlabelled patient blocks, dates settled by the lab's address, l
 from page_builder import cell_words, document, page
 
 from parser.lines import Line
-from parser.metadata import extract_metadata, labelled_pairs, read_date, read_identifier
+from parser.metadata import extract_metadata, labelled_pairs, read_identifier
+from parser.metadata_dates import read_date
 
 BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
 

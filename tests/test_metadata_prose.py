@@ -6,7 +6,8 @@ EMR print banner (a report title run into the lab's name, a view title after a c
 import pytest
 from page_builder import document, page
 
-from parser.metadata import extract_metadata, split_person_name
+from parser.metadata import extract_metadata
+from parser.metadata_names import split_person_name
 
 BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
 

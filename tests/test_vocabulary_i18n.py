@@ -93,6 +93,6 @@ def test_sample_type_from_non_english_panels(texts, kind):
     ("Time: 10:20", ["Time: 10:20"]),  # a colon inside a value is not a label
 ])
 def test_phrases_holding_several_labels_are_cut_before_each(phrase, parts):
-    from parser.metadata import split_at_labels
+    from parser.metadata_split import split_at_labels
 
     assert split_at_labels(phrase) == parts
