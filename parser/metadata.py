@@ -323,8 +323,8 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
     found: dict[int, list[tuple[str, str, str]]] = {}
     for i, line in enumerate(lines):
         for head in line.phrases():
-            if len(head.text.split()) > 2 or re.search(r"\d", head.text):
-                continue
+            if len(head.text.split()) > 2 or re.search(r"\d", head.text) or head.text.rstrip().endswith((":", "：")):
+                continue  # a label with its colon is whole: "Registered:" over "Report Date:" are two
             for j in range(i + 1, min(i + 3, len(lines))):
                 tail = _phrase_below(lines[j], head, line)
                 if tail is None:

@@ -49,6 +49,14 @@ def test_two_stacked_labels_are_not_one_wrapped_label():
     assert meta.date_collected is None
 
 
+def test_a_label_with_its_colon_over_another_label_is_two_labels():
+    # an Indian LIS head: "Registered:" over "Report Date:" must not read "Registered Report Date"
+    meta = meta_of([[(40, 100, "Barcode No: S83204772"), (300, 100, "Registered:"), (370, 100, "15-Sep-2023 06:43 am")],
+                    [(40, 112, "Collection Date: 15-Sep-2023 06:48 am"),
+                     (300, 112, "Report Date:"), (370, 112, "17-Sep-2023 03:48 pm")]])
+    assert (meta.date_collected, meta.date_reported) == ("2023-09-15", "2023-09-17")
+
+
 def test_a_slashed_label_over_a_slashed_value():
     meta = meta_of([[(40, 100, "Received /"), (120, 104, "11-Mar-2025 14:02 / 12-Mar-2025 13:05")],
                     [(40, 110, "Reported")]])
