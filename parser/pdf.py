@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import repeat
 
 import numpy as np
@@ -197,7 +197,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     x0, top, x1, bottom = _character_boxes(handle, index, count, frame)
     kept_text = marked.replace("\0", "")  # a word is a slice of it
-    starts = _word_starts(index, x0, top, x1, bottom, _font_sizes(handle, index))
+    starts = _word_starts(index, x0, top, x1, bottom, partial(_font_sizes, handle))
     _split_marks(starts, bottom - top, bottom, kept_text)
     first = np.flatnonzero(starts)
     bounds = (
@@ -253,7 +253,7 @@ def _character_boxes(handle: int, index: np.ndarray, count: int, frame: PageFram
 
 
 def _font_sizes(handle: int, index: np.ndarray) -> np.ndarray:
-    """The font size of each kept character (one pdfium call each, looped in C as the boxes are)."""
+    """The font size of the characters at `index` (one pdfium call each, looped in C as the boxes are)."""
     return np.fromiter(map(_font_size, repeat(handle, len(index)), index.tolist()), dtype=np.float64,
                        count=len(index))
 
@@ -265,23 +265,30 @@ def _font_sizes(handle: int, index: np.ndarray) -> np.ndarray:
 _MAX_FONT_TO_BOX = 2.0
 
 
-def _word_starts(index: np.ndarray, x0, top, x1, bottom, font_size=None) -> np.ndarray:
-    """Where a word starts: after a dropped character, on another line, or past a word gap."""
+def _word_starts(index: np.ndarray, x0, top, x1, bottom, font_sizes=None) -> np.ndarray:
+    """Where a word starts: after a dropped character, on another line, or past a word gap.
+
+    `font_sizes(index)` gives characters' font sizes; asked only for the few characters their gap
+    alone would start a word at (a font size can only widen the gaps a word allows)."""
     height = bottom - top
     prev_height = _previous(height)
     overlap = np.minimum(bottom, _previous(bottom)) - np.maximum(top, _previous(top))
     same_line = overlap > 0.5 * np.minimum(height, prev_height)
     gap = x0 - _previous(x1)
     line_height = np.maximum(np.maximum(height, prev_height), 1.0)
-    if font_size is not None:  # "Fu ll Bloo d Co u nt": small capitals' boxes are their ink
-        typed = np.where(font_size <= _MAX_FONT_TO_BOX * height, font_size, 0.0)
-        line_height = np.maximum(line_height, np.maximum(typed, _previous(typed)))
-    starts = (
-        (index - _previous(index) != 1)  # a space or an unmapped glyph in between
-        | ~same_line
-        | (gap > WORD_GAP_RATIO * line_height)
-        | (gap < -0.5 * line_height)
-    )
+    contiguous = (index - _previous(index) == 1) & same_line
+    by_gap = gap > WORD_GAP_RATIO * line_height
+    overlapping = gap < -0.5 * line_height
+    if font_sizes is not None:  # "Fu ll Bloo d Co u nt": small capitals' boxes are their ink
+        at = np.flatnonzero(contiguous & (by_gap | overlapping))
+        at = at[at > 0]
+        if at.size:
+            sizes = font_sizes(index[np.concatenate([at, at - 1])]).reshape(2, -1)
+            typed = np.where(sizes <= _MAX_FONT_TO_BOX * np.stack([height[at], height[at - 1]]), sizes, 0.0)
+            typed_height = np.maximum(line_height[at], typed.max(axis=0))
+            by_gap[at] = gap[at] > WORD_GAP_RATIO * typed_height
+            overlapping[at] = gap[at] < -0.5 * typed_height
+    starts = ~contiguous | by_gap | overlapping
     starts[0] = True
     return starts
 

@@ -181,6 +181,13 @@ def test_small_capitals_with_ink_tall_boxes_stay_one_word():
     x1 = x0 + 4.1  # 1.1 pt between letters
     top, bottom = np.full(4, 168.3), np.full(4, 173.3)  # boxes of 5 pt
     assert _word_starts(index, x0, top, x1, bottom).tolist() == [True, True, True, True]  # by boxes alone
-    assert _word_starts(index, x0, top, x1, bottom, np.full(4, 9.0)).tolist() == [True, False, False, False]
+    asked = []
+
+    def nine_points(at):  # the font sizes of the characters asked for
+        asked.append(sorted(at.tolist()))
+        return np.full(len(at), 9.0)
+
+    assert _word_starts(index, x0, top, x1, bottom, nine_points).tolist() == [True, False, False, False]
+    assert asked == [[0, 1, 1, 2, 2, 3]]  # only the characters a gap alone would split, and those before them
     # A font size far above the box is one the text matrix scales down: no measure of the type.
-    assert _word_starts(index, x0, top, x1, bottom, np.full(4, 100.0)).tolist() == [True, True, True, True]
+    assert _word_starts(index, x0, top, x1, bottom, lambda at: np.full(len(at), 100.0)).tolist() == [True] * 4
