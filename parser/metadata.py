@@ -321,12 +321,13 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
     prints lay out their request boxes): by the index of the value's line, (key, field, value)
     pairs. A slashed label names as many fields as its value has slashed parts."""
     found: dict[int, list[tuple[str, str, str]]] = {}
+    shorts = [[p for p in line.phrases() if _label_part(p)] for line in lines]
     for i, line in enumerate(lines):
-        for head in line.phrases():
-            if len(head.text.split()) > 2 or re.search(r"\d", head.text) or head.text.rstrip().endswith((":", "：")):
+        for head in shorts[i]:
+            if head.text.rstrip().endswith((":", "：")):
                 continue  # a label with its colon is whole: "Registered:" over "Report Date:" are two
             for j in range(i + 1, min(i + 3, len(lines))):
-                tail = _phrase_below(lines[j], head, line)
+                tail = _phrase_below(lines[j], shorts[j], head, line)
                 if tail is None:
                     continue
                 key = label_key(f"{head.text} {tail.text}".strip(" :："))
@@ -343,12 +344,16 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
     return found
 
 
-def _phrase_below(other: Line, head: Phrase, line: Line) -> Phrase | None:
-    """The short phrase of `other` starting at `head`'s column, close below `line`."""
+def _label_part(phrase: Phrase) -> bool:
+    """Short and without a digit: a half of a wrapped label can be no more."""
+    return len(phrase.text.split()) <= 2 and not re.search(r"\d", phrase.text)
+
+
+def _phrase_below(other: Line, shorts: list[Phrase], head: Phrase, line: Line) -> Phrase | None:
+    """The short phrase of `other` (among its `shorts`) starting at `head`'s column, close below `line`."""
     if other.page != line.page or other.top - line.bottom > 1.5 * line.size or other.top <= line.top:
         return None
-    return next((p for p in other.phrases() if abs(p.x0 - head.x0) < line.size
-                 and len(p.text.split()) <= 2 and not re.search(r"\d", p.text)), None)
+    return next((p for p in shorts if abs(p.x0 - head.x0) < line.size), None)
 
 
 def _slashed_pairs(key: str, value: str) -> list[tuple[str, str, str]]:
