@@ -82,7 +82,8 @@ def _letterhead_items(text: str) -> list[str]:
     the end of an item."""
     items = []
     for item in _ITEM_SEPARATOR.split(text.strip()):
-        items.append(_TRAILING_TITLE.sub("", item) if LAB_WORDS.search(_TRAILING_TITLE.sub("", item)) else item)
+        untitled = _TRAILING_TITLE.sub("", item)
+        items.append(untitled if LAB_WORDS.search(untitled) else item)
         if ":" in item:
             break
     return items
