@@ -14,11 +14,8 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from parser import vocabulary
-from parser.columns import label_key
+from parser.columns import PREVIOUS, RESULT, label_key, label_kind
 from parser.lines import Line
-
-_RESULT_HEADINGS = vocabulary.header_labels()
 
 # "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
@@ -217,7 +214,7 @@ def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) 
             continue
         near = [p.text for other in lines[max(0, k - 1):k + 2] if other.page == line.page
                 for p in other.phrases()]
-        if any(_RESULT_HEADINGS.get(label_key(text)) in ("result", "previous") for text in near):
+        if any(label_kind(label_key(text)) in (RESULT, PREVIOUS) for text in near):
             return None
         latest, heading = max(dated, key=lambda item: item[0])
         return latest, _accession_under(lines[k + 1] if k + 1 < len(lines) else None, heading, line, read)
