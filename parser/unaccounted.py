@@ -71,36 +71,46 @@ def unaccounted_lines(doc: Document, used: set[int], *, below: bool = True, abov
     for page in doc.pages:
         if page.source == "ocr":
             continue
-        lines = page_lines(page)
-        taken = [line for line in lines if any(id(word) in used for word in line.words)]
+        taken: list[Line] = []
+        free: list[Line] = []
+        for line in page_lines(page):
+            (taken if any(id(word) in used for word in line.words) else free).append(line)
         if not taken:
             if empty_pages and used:
-                over = [line for line in lines if _value_at(line, qualitative) is not None
-                        and not is_boilerplate(line, page, keys)]
-                found += over if _one_column(over, qualitative, page) >= LEAST_TABLE_ABOVE else []
+                over = _valued(free, qualitative, page, keys)
+                found += [line for line, _ in over] if _one_column(over) >= LEAST_TABLE_ABOVE else []
             continue  # a page without rows: only a column of result lines says rows were lost
         top, bottom = min(line.top for line in taken), max(line.bottom for line in taken)
         if page.number == 1 and page.height:
             first_top = top / page.height
         elif above != "none" and first_top is not None:
             top = min(top, first_top * page.height)
-        candidates = [line for line in lines if (below or line.top <= bottom)
-                      and not any(id(word) in used for word in line.words)
-                      and _value_at(line, qualitative) is not None and not is_boilerplate(line, page, keys)]
-        over = [line for line in candidates if line.bottom < top]
-        found += [line for line in candidates if line.bottom >= top]
-        if above == "all" or (above == "column" and _one_column(over, qualitative, page) >= LEAST_TABLE_ABOVE):
-            found += over
+        candidates = _valued([line for line in free if below or line.top <= bottom], qualitative, page, keys)
+        over = [(line, at) for line, at in candidates if line.bottom < top]
+        found += [line for line, _ in candidates if line.bottom >= top]
+        if above == "all" or (above == "column" and _one_column(over) >= LEAST_TABLE_ABOVE):
+            found += [line for line, _ in over]
     return found
 
 
-def _one_column(lines: list[Line], qualitative: bool, page: Page) -> int:
-    """How many of `lines` hold their values in one column: value words starting, or ending,
-    within COLUMN_SLACK font sizes of each other (a letterhead's numbers wander)."""
-    if not lines:
+def _valued(lines: list[Line], qualitative: bool, page: Page, keys: set[tuple[str, int]]) -> list[tuple[Line, int]]:
+    """The `lines` that read as a name and a value and are no page header or footer, each with
+    the index of its value's first word (`_value_at`)."""
+    valued = []
+    for line in lines:
+        at = _value_at(line, qualitative)
+        if at is not None and not is_boilerplate(line, page, keys):
+            valued.append((line, at))
+    return valued
+
+
+def _one_column(valued: list[tuple[Line, int]]) -> int:
+    """How many of the `valued` lines (`_valued`) hold their values in one column: value words
+    starting, or ending, within COLUMN_SLACK font sizes of each other (a letterhead's numbers wander)."""
+    if not valued:
         return 0
-    values = [line.words[_value_at(line, qualitative)] for line in lines]
-    width = COLUMN_SLACK * (sorted(line.size for line in lines)[len(lines) // 2] or 1.0)
+    values = [line.words[at] for line, at in valued]
+    width = COLUMN_SLACK * (sorted(line.size for line, _ in valued)[len(valued) // 2] or 1.0)
     best = 0
     for edge in (attrgetter("x0"), attrgetter("x1")):
         xs = sorted(map(edge, values))
