@@ -163,14 +163,14 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             _read_birth_and_sex(meta, value, order)
         elif field in ("gender", "age_gender") and meta.gender is None:
             meta.gender = read_gender(value)
-        elif field == "lab" and meta.lab_name is None and _lab_value_fits(_first_item(value)):
-            meta.lab_name = _first_item(value)
+        elif field == "lab" and meta.lab_name is None and _lab_value_fits(lab := _first_item(value)):
+            meta.lab_name = lab
         elif field == "collected" and meta.date_collected is None:
             meta.date_collected = read_date(value, order, recent=True)
         elif field == "reported" and meta.date_reported is None:
             meta.date_reported = read_date(value, order, recent=True)
-        elif field == "specimen" and meta.specimen_number is None and dated_number(value):
-            meta.specimen_number = dated_number(value)  # "Accettazione n. 1187 del 14/03/2025"
+        elif field == "specimen" and meta.specimen_number is None and (number := dated_number(value)):
+            meta.specimen_number = number  # "Accettazione n. 1187 del 14/03/2025"
         elif field == "specimen" and meta.specimen_number is None and read_date(value) is None \
                 and re.search(r"\d", value):
             # "Accettazione: 13/02/2024" is a date; "Specimen: Blood EDTA" names the sample
@@ -221,8 +221,6 @@ def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> Non
         meta.dob = read_date(tail, order)
     if meta.gender is None:
         meta.gender = read_gender(_without_dates(tail))
-
-
 
 
 def _without_dates(text: str) -> str:
@@ -291,13 +289,13 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                     (beside and fits_beside(LABELS[label], beside)) else \
                     _value_below(lines, index, parts[i][1], LABELS[label])
                 value = below or beside
-                if value and not below and value.endswith(",") and LABELS[label] == "name" \
-                        and j < len(parts) and parts[j][1] is not None:
-                    # "RODRÍGUEZ FERREIRA," over "María Cecilia": the name runs on below.
-                    value = f"{value} {_value_below(lines, index, parts[j][1], 'name')}".strip()
-                elif value and not below and LABELS[label] == "name" and j < len(parts) \
+                if value and not below and LABELS[label] == "name" and j < len(parts) \
                         and parts[j][1] is not None:
-                    value = f"{value} {_name_run_on(lines, index, parts[j][1])}".strip()
+                    # The name runs on below: "RODRÍGUEZ FERREIRA," over "María Cecilia", or
+                    # a long name its cell wrapped.
+                    run_on = _value_below(lines, index, parts[j][1], "name") if value.endswith(",") \
+                        else _name_run_on(lines, index, parts[j][1])
+                    value = f"{value} {run_on}".strip()
                 if value and not below:
                     i = j
                 elif not value and j >= len(phrases) and parts[i][1] is not None:
@@ -383,7 +381,6 @@ def _name_run_on(lines: list[Line], index: int, value: Phrase) -> str:
             or split_label(text)[0] is not None or "," in value.text:
         return ""
     return text
-
 
 
 def _value_on_split_line(lines: list[Line], index: int, label: Phrase, field: str) -> str:
