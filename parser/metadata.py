@@ -23,8 +23,7 @@ from parser.metadata_lab import find_lab_name
 from parser.metadata_names import BRACKETED_SEX, TITLES, before_other_label, civility, civility_name, \
     letters_name, split_person_name, surname_run, surname_text, unlabelled_patient_name
 from parser.metadata_split import LABELS, PROSE_SEPARATOR, SLASH, dated_number, fits_beside, \
-    join_split_labels, label_key, label_parts, ocr_colon, read_gender, split_at_labels, split_label, \
-    value_fits
+    join_split_labels, label_key, label_parts, ocr_colon, read_gender, split_label, value_fits
 from parser.models import ResultMetadata
 from parser.page import Document
 from parser.patient_age import head_age
@@ -394,7 +393,7 @@ def _value_on_split_line(lines: list[Line], index: int, label: Phrase, field: st
         phrases = other.phrases()
         # Right of the label (OCR boxes may overlap it a little) and close to it.
         if phrases and phrases[0].x0 > (label.x0 + label.x1) / 2 and phrases[0].x0 - label.x1 < 3 * line.size:
-            text = split_at_labels(phrases[0].text.strip())[0].lstrip(":：- ").strip()
+            text = label_parts(phrases[0].text.strip())[0].lstrip(":：- ").strip()
             if field in _SHAPED_FIELDS and split_label(text)[0] is None and value_fits(field, text):
                 return text
     return ""

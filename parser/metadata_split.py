@@ -87,7 +87,7 @@ def _first_date_text(text: str) -> str | None:
 
 def _split_colon_labels(text: str) -> list[str]:
     if ":" not in text:
-        return tuple(_cut_trailing_label(text))
+        return _cut_trailing_label(text)
     tokens = text.split()
     cuts: list[int] = []
     previous_end = -1  # the colon token of the label before: a label starts after it
@@ -266,7 +266,6 @@ def fits_beside(field: str, text: str) -> bool:
     name may be one word ("Nom d'usage  FABRE", "COGNOME" over "CAZZANIGA")."""
     return value_fits(field, text) or (field in ("first_name", "last_name") and
                                         re.fullmatch(r"[^\W\d_][\w'\-]+", text) is not None)
-
 
 
 def read_gender(text: str) -> str | None:
