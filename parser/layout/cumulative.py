@@ -96,7 +96,7 @@ def is_date(text: str) -> bool:
 
 def _dates(text: str) -> tuple[str | None, str | None] | None:
     """The date read day first and month first (ISO; either may fail); None if not a date."""
-    if not _DATE.match(text.strip()):
+    if not is_date(text):
         return None
     text = _TIME.sub("", text.strip())
     return read_date(text, "dmy", recent=True), read_date(text, "mdy", recent=True)
