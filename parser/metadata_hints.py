@@ -16,6 +16,7 @@ from typing import Callable
 
 from parser.columns import PREVIOUS, RESULT, label_key, label_kind
 from parser.lines import Line
+from parser.metadata_dates import is_iso
 
 # "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
@@ -209,7 +210,7 @@ def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) 
     undated and the dated columns are earlier results. `read`: text -> ISO date or None."""
     for k, line in enumerate(lines):
         dated = [(read(p.text.strip()), p) for p in line.phrases() if _DATE_HEADING.match(p.text.strip())]
-        dated = [(d, p) for d, p in dated if d and len(d) == 10 and d[4] == "-"]
+        dated = [(d, p) for d, p in dated if is_iso(d)]
         if len({d for d, _ in dated}) < 2:
             continue
         near = [p.text for other in lines[max(0, k - 1):k + 2] if other.page == line.page
