@@ -257,6 +257,12 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
 
 _HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}
 
+
+def _phrase_gap(height: float) -> float:
+    """The widest gap between two words of one phrase or label on a line of this height."""
+    return max(2.0, 0.6 * height)
+
+
 # At least this share of the words in the phrases holding label words must be label words
 # (or joiners): "Reporting Unit" and Agilus's "Test Report Status Final" hold half.
 _MIN_LABEL_SHARE_IN_PHRASES = 0.5
@@ -267,7 +273,7 @@ def _labels_inside_titles(words: list[tuple[str, float, float]], keys: list[str]
     the vocabulary lacks ("11-Mar-2025  Liver function tests  Pathology result · Clinical
     biochemistry": a GP system's dated group heading)? A header's phrases are its labels, with
     at most a word the vocabulary lacks beside each."""
-    space = max(2.0, 0.6 * height)  # the widest gap inside one phrase (as in _names_phrase)
+    space = _phrase_gap(height)
     runs: list[list[str]] = []
     previous_x1 = None
     for (_, x0, x1), key in zip(words, keys):
@@ -367,7 +373,7 @@ def _names_phrase(words: list[tuple[str, float, float]], matched: list[Column],
         return matched, unmatched, unknown
     after = [w for w in words if w[1] >= flag.x1]
     run = [(name.label, name.x0, name.x1)] + chain
-    space = max(2.0, 0.6 * height)  # the widest gap inside one label
+    space = _phrase_gap(height)
     for w in after:
         if w[1] - run[-1][2] < space and w[1] in unmatched:
             run.append(w)
