@@ -228,6 +228,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     unknown = set(args.by_look) - set(OPTIONS | LATER_OPTIONS)
     if unknown:
         parser.error(f"--by-look: no grammar choice {sorted(unknown)}; see fixtures/htmlgen/grammar.py")
+    if args.batches is not None:
+        from fixtures.reallike.build import BATCHES
+
+        args.batches = tuple(b.strip() for b in args.batches.split(",") if b.strip())
+        unknown = set(args.batches) - {str(number) for number in range(1, len(BATCHES) + 1)}
+        if unknown:
+            parser.error(f"--batches: no real-like batch {sorted(unknown)}; fixtures/reallike/build.py has 1 to {len(BATCHES)}")
     return args
 
 
@@ -272,7 +279,7 @@ def _reallike(args, table: Table) -> None:
         folder = fixture.path.parent.name
         if folder not in args.reallike or (args.modality and fixture.modality not in args.modality):
             continue
-        if args.batches and batch_of(fixture.layout) not in args.batches.split(","):
+        if args.batches and batch_of(fixture.layout) not in args.batches:
             continue
         start = time.perf_counter()
         report, failure = parse_fixture(fixture, annotate=True)
