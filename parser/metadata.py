@@ -59,8 +59,7 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         header = _header_lines(doc, lines, share=0.4)
         if not _prints_specimen_label(header):
             meta.specimen_number = _registration_number(header)
-    if meta.date_collected is None and \
-            (column := cumulative_collection(lines, lambda text: read_date(text, order, recent=True))):
+    if meta.date_collected is None and (column := cumulative_collection(lines, order)):
         meta.date_collected = column[0]
         meta.specimen_number = meta.specimen_number or column[1]
     if meta.date_reported is None and (dated := dateline(lines)):

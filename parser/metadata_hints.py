@@ -12,11 +12,10 @@
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from parser.columns import PREVIOUS, RESULT, label_key, label_kind
 from parser.lines import Line
-from parser.metadata_dates import is_iso
+from parser.metadata_dates import is_iso, read_date
 
 # "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
@@ -201,15 +200,16 @@ def dateline(lines: list[Line]) -> str | None:
 _DATE_HEADING = re.compile(r"^[\w/.\-]{6,11}(?:\s+[\w/.\-]{2,4}){0,2}(?:\s+\d{1,2}:\d{2}(?:\s*[ap]m)?)?$", re.I)
 
 
-def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) -> tuple[str, str | None] | None:
+def cumulative_collection(lines: list[Line], order: str | None) -> tuple[str, str | None] | None:
     """The collection date of a cumulative view (flowsheet) heading one column per
     collection with its date, this report's the latest ("01/14/2025 22:47 | 01/15/2025 04:15 |
     Current 01/16/2025 04:30"): the latest ISO date of a line of two or more date headings,
     with the accession printed under it, if any ("2025-Mar-14 09:12" over "C25-073-1042").
     None when a heading beside them names a result column: the report's own values are then
-    undated and the dated columns are earlier results. `read`: text -> ISO date or None."""
+    undated and the dated columns are earlier results. `order`: the report's numeric date order."""
     for k, line in enumerate(lines):
-        dated = [(read(p.text.strip()), p) for p in line.phrases() if _DATE_HEADING.match(p.text.strip())]
+        dated = [(read_date(p.text.strip(), order, recent=True), p) for p in line.phrases()
+                 if _DATE_HEADING.match(p.text.strip())]
         dated = [(d, p) for d, p in dated if is_iso(d)]
         if len({d for d, _ in dated}) < 2:
             continue
@@ -218,7 +218,7 @@ def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) 
         if any(label_kind(label_key(text)) in (RESULT, PREVIOUS) for text in near):
             return None
         latest, heading = max(dated, key=lambda item: item[0])
-        return latest, _accession_under(lines[k + 1] if k + 1 < len(lines) else None, heading, line, read)
+        return latest, _accession_under(lines[k + 1] if k + 1 < len(lines) else None, heading, line, order)
     return None
 
 
@@ -226,11 +226,12 @@ def cumulative_collection(lines: list[Line], read: Callable[[str], str | None]) 
 _ACCESSION = re.compile(r"(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9][A-Za-z0-9/\-]{5,}")
 
 
-def _accession_under(below: Line | None, heading, line: Line, read: Callable[[str], str | None]) -> str | None:
+def _accession_under(below: Line | None, heading, line: Line, order: str | None) -> str | None:
     if below is None or below.page != line.page or below.top - line.bottom > line.size:
         return None
     for phrase in below.phrases():
         text = phrase.text.strip()
-        if abs(phrase.x0 - heading.x0) < line.size and _ACCESSION.fullmatch(text) and read(text) is None:
+        if abs(phrase.x0 - heading.x0) < line.size and _ACCESSION.fullmatch(text) and \
+                read_date(text, order, recent=True) is None:
             return text
     return None
