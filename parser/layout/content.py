@@ -15,8 +15,8 @@ from parser.flags import is_flag
 from parser.layout.cumulative import is_date
 from parser.layout.fields import Fields, read_fields
 from parser.layout.measures import measurement, two_measurements, with_second
-from parser.layout.rows import (NON_RESULT_NAMES, RawRow, comment_sentence, has_name_letters, heading_text,
-                                without_marks)
+from parser.layout.rows import (MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, comment_sentence, has_name_letters,
+                                heading_text, without_marks)
 from parser.lines import Line, is_prose, word_size
 from parser.page import Page
 from parser.units import is_unit
@@ -47,9 +47,6 @@ def _content_row(line: Line) -> RawRow | None:
     return row
 
 
-_MAX_TITLE_WORDS = 8
-
-
 def _heading_over_row(line: Line, below: Line | None, row: RawRow | None) -> str | None:
     """The panel a bold title names when a result row follows it at once, on a page without a
     header: "Full Blood Count   EDTA whole blood", a GP system's "11-Mar-2025  Full blood count
@@ -64,7 +61,7 @@ def _heading_over_row(line: Line, below: Line | None, row: RawRow | None) -> str
     title = phrases[0]
     text = heading_text(title.text.strip())
     if not all(w.bold for w in title.words) or all(w.bold for w in below.words[:1]) or ":" in text \
-            or len(text.split()) > _MAX_TITLE_WORDS or sum(ch.isalpha() for ch in text) < 3 \
+            or len(text.split()) > MAX_TITLE_WORDS or sum(ch.isalpha() for ch in text) < 3 \
             or comment_sentence(text) or NON_RESULT_NAMES.match(text) or is_prose(line):
         return None
     return text

@@ -19,7 +19,7 @@ from parser.layout.gutter import columns_apart
 from parser.layout.measures import split_measurements
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
-from parser.layout.rows import RawRow, heading_text
+from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.metadata_dates import NUMERIC_DATE
@@ -284,6 +284,6 @@ def _title_above(lines: list[Line], header: Header) -> str | None:
     if len(phrases) > 1:
         return None  # a title is one phrase; several are a block of labels or a table row
     text = phrases[0].text.strip()
-    if len(text.split()) > 8 or ":" in text or not re.search(r"[A-Za-z]{3}", text):
+    if len(text.split()) > MAX_TITLE_WORDS or ":" in text or not re.search(r"[A-Za-z]{3}", text):
         return None
     return heading_text(text)

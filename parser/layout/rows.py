@@ -33,6 +33,7 @@ METHOD_WORDS = re.compile(
 PANEL_WORDS = re.compile(
     r"\b(" + _alternatives(vocabulary.words(vocabulary.SECTION_WORDS)) + r")\b", re.I)
 SENTENCE_WORDS = 7  # a "value" this long is prose, not a result
+MAX_TITLE_WORDS = 8  # a panel title printed over a table or a row is at most this long
 
 
 @dataclass(slots=True)
