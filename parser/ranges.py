@@ -47,6 +47,8 @@ def _unaccented(text: str) -> str:
     if text.isascii():
         return text  # most cells: nothing to fold, and parse_range is asked of every range cell
     return "".join(unicodedata.normalize("NFKD", ch)[0] for ch in text)
+
+
 # The words leading a sex's tier, longest first (parser/layout/fields.py uses it too).
 SEX_WORDS_PATTERN = "|".join(sorted(map(re.escape, _SEX_WORDS), key=len, reverse=True))
 _SEX_PART = re.compile(

@@ -39,8 +39,9 @@ _ANNOTATION = re.compile(r"\{(\d[\d.,]*_?m2)\}")  # UCUM's body surface: "{1.73_
 
 def unit_key(text: str) -> str:
     """The lookup form of a printed unit as spelt: lower case, no spaces, micro as u, powers as
-    ^ ("10*3", "10e3", "10³", LifeLabs' "x E9", the UK GP systems' "1.73m*2"), "mc" as micro. The spelling rules every reader
-    of units shares (see canonical_unit for the spellings of one unit in different words)."""
+    ^ ("10*3", "10e3", "10³", LifeLabs' "x E9", the UK GP systems' "1.73m*2"), "mc" as micro.
+    The spelling rules every reader of units shares (see canonical_unit for the spellings of one
+    unit in different words)."""
     key = _SUPER_POWER.sub(lambda m: "10^" + m.group(1).translate(_SUPERSCRIPTS), text.strip())
     key = unicodedata.normalize("NFKC", key.rstrip(".,;:").lower().translate(_SUPERSCRIPTS))
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")

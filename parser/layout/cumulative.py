@@ -11,8 +11,9 @@ Zealand "cumulative" reports, hospital Kumulativbefunde) head each value column 
 sampling date. The column of the latest date is this report's result; the others are previous
 results, never results. A flowsheet (Cerner PowerChart) prints the other columns' labels on the
 dates' line, range and unit LEFT of the dates ("Result Name  Ref Range  Units  01/14/2025 22:47
-...  01/16/2025 04:30"), the latest column rightmost and headed "Current". The dates must put the same column last read day first and month
-first; where they do not, no header is made and the rows stay unread (for a reviewer).
+...  01/16/2025 04:30"), the latest column rightmost and headed "Current". The dates must put
+the same column last read day first and month first; where they do not, no header is made and
+the rows stay unread (for a reviewer).
 """
 
 from __future__ import annotations
