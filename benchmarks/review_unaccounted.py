@@ -9,7 +9,7 @@ Digital documents only (OCR reports go to a person anyway). Two kinds of materia
   the rows' words (the older code's rows themselves are gone); and current parses of new batches;
 - parses with NO missing row: current code on opened dev reports and on the stored digital
   fixtures (`--stored`), the rows' own words as the parser passes them.
-Prints per variant (parser/unread.count_unaccounted's options, and the older `unread_result_lines`):
+Prints per variant (parser.unaccounted.unaccounted_lines's options, and parser/unread's result-shaped lines):
 the share of documents with a missing row it flags, of those among them that routing lets skip
 without it, and of documents with no missing row it flags (false alarms: skip lost). Aggregates
 only; never run on sealed batches (the opened ones are checked).
@@ -216,6 +216,14 @@ def report(samples: list[Sample]) -> None:
         print(f"  {set_name:<24}{len(part):>4}  " + " ".join(f"{c:>4}" for c in cells))
 
 
+def _opened(batches: str) -> tuple[str, ...]:
+    """The batches of "1,2,7", all of them opened ones (the others are never parsed here)."""
+    chosen = tuple(b for b in batches.split(",") if b)
+    if set(chosen) - set(OPENED_BATCHES):
+        raise SystemExit("only opened batches")
+    return chosen
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--old", action="append", default=[], metavar="DIR=4,7",
@@ -227,13 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     samples: list[Sample] = []
     for entry in args.old:
         folder, batches = entry.split("=")
-        chosen = tuple(b for b in batches.split(",") if b)
-        if set(chosen) - set(OPENED_BATCHES):
-            raise SystemExit("only opened batches")
-        samples += old_samples(Path(folder), chosen)
-    now = tuple(b for b in args.batches.split(",") if b)
-    if set(now) - set(OPENED_BATCHES):
-        raise SystemExit("only opened batches")
+        samples += old_samples(Path(folder), _opened(batches))
+    now = _opened(args.batches)
     samples += current_reallike(now) if now else []
     if args.stored:
         samples += current_stored()
