@@ -28,6 +28,7 @@ import sys
 import time
 from collections.abc import Iterator
 
+from benchmarks import ocr_cache
 from benchmarks.scoring import PRIMARY_FIELDS, Score, score_failure, score_report
 from fixtures.catalog import FAMILIES, MODALITIES, Fixture, discover
 from fixtures.htmlgen.build import SEALED_SLICES
@@ -219,6 +220,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--batches", metavar="8,9", default=None,
                         help="--reallike reads only these batches (fixtures/reallike/build.py); default all")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON instead")
+    parser.add_argument("--ocr-cache", metavar="DIR", default=None,
+                        help="keep OCR'd pages in DIR and reuse them while the OCR stage's code is unchanged "
+                             "(benchmarks/ocr_cache.py; for work after OCR)")
     args = parser.parse_args(argv)
     if (args.sealed or "sealed" in args.reallike
             or any(getattr(args, f"sealed_{n}") for n in SEALED_SLICES)) and args.differences:
@@ -343,6 +347,8 @@ def _sealed_numbered(table: Table, number: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
+    if args.ocr_cache:
+        ocr_cache.install(args.ocr_cache)
     table, held, layouts, looks = Table(), Table(), Table(), Table()
     _stored(args, table, held, layouts, looks)
     _reallike(args, table)
