@@ -62,8 +62,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     if meta.date_collected is None and (column := cumulative_collection(lines, order)):
         meta.date_collected = column[0]
         meta.specimen_number = meta.specimen_number or column[1]
-    if meta.date_reported is None and (dated := dateline(lines)):
-        meta.date_reported = read_date(dated, order, recent=True)
+    if meta.date_reported is None:
+        meta.date_reported = dateline(lines, order)
     if meta.lab_name is None:
         printed = {value for _, value in pairs} | ({name_text.strip()} if name_text else set())
         meta.lab_name = find_lab_name(doc, lines, printed,

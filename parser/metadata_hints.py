@@ -185,13 +185,17 @@ _DATELINE = re.compile(r"^([^\W\d_][^\W\d_'’.\- ]{1,30}(?: [^\W\d_][^\W\d_'’
                        r"(?:(?:le|den|am|lì|li|il|el|a|on)\s+)?(\d.{4,30})$", re.I)
 
 
-def dateline(lines: list[Line]) -> str | None:
-    """The date text of a phrase that is a letter's dateline, or None."""
+def dateline(lines: list[Line], order: str | None) -> str | None:
+    """The ISO date of the first phrase that is a letter's dateline, or None. A phrase of the
+    same shape that holds no date ("Sodium, 140 mmol/L") is passed over, not taken for it.
+    `order`: the report's numeric date order."""
     for line in lines:
         for phrase in line.phrases():
             found = _DATELINE.match(phrase.text.strip())
             if found and len(found.group(2).split()) <= 6:
-                return found.group(2)
+                date = read_date(found.group(2), order, recent=True)
+                if is_iso(date):
+                    return date
     return None
 
 

@@ -85,6 +85,12 @@ def test_a_letters_dateline_dates_the_report(line, iso):
     assert meta_of([[(380, 60, line)], [(40, 100, "Patient(e) : Mme TRABELSI Amira")]], "fr").date_reported == iso
 
 
+def test_a_result_shaped_like_a_dateline_does_not_hide_the_dateline():
+    meta = meta_of([[(40, 50, "Sodium, 140 mmol/L")], [(380, 60, "Tunis, le 14 mars 2025")],
+                    [(40, 100, "Patient(e) : Mme TRABELSI Amira")]], "fr")
+    assert meta.date_reported == "2025-03-14"
+
+
 def test_a_labelled_report_date_wins_over_the_dateline():
     meta = meta_of([[(380, 60, "Tunis, le 14 mars 2025")], [(40, 100, "Édité le : 16/03/2025")]], "fr")
     assert meta.date_reported == "2025-03-16"
