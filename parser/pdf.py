@@ -62,6 +62,7 @@ _loose_char_box = _plain(pdfium_c.FPDFText_GetLooseCharBox, _INT, _P, _INT, _P)
 _char_angle = _plain(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float, _P, _INT)
 _font_size = _plain(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, _P, _INT)
 _text_object = _plain(pdfium_c.FPDFText_GetTextObject, _P, _P, _INT)
+_is_generated = _plain(pdfium_c.FPDFText_IsGenerated, _INT, _P, _INT)
 _text_object_font = _plain(pdfium_c.FPDFTextObj_GetFont, _P, _P)
 _path_segment = _plain(pdfium_c.FPDFPath_GetPathSegment, _P, _P, _INT)
 _segment_type = _plain(pdfium_c.FPDFPathSegment_GetType, _INT, _P)
@@ -191,13 +192,14 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     count = pdfium_c.FPDFText_CountChars(textpage)
     if count <= 0:
         return [], 0
-    marked, index, garbage = _kept_characters(textpage, count)
+    text, marked, index, garbage = _kept_characters(textpage, count)
     if not index.size:
         return [], garbage
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     x0, top, x1, bottom = _character_boxes(handle, index, count, frame)
     kept_text = marked.replace("\0", "")  # a word is a slice of it
-    starts = _word_starts(index, x0, top, x1, bottom, partial(_font_sizes, handle))
+    partings = _stream_partings(text, marked, index, partial(_generated, handle))
+    starts = _word_starts(index, x0, top, x1, bottom, partial(_font_sizes, handle), partings)
     _split_marks(starts, bottom - top, bottom, kept_text)
     first = np.flatnonzero(starts)
     bounds = (
@@ -224,9 +226,9 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     return _made_words(textpage, *columns), garbage
 
 
-def _kept_characters(textpage: pdfium.PdfTextPage, count: int) -> tuple[str, np.ndarray, int]:
-    """The page's text with dropped characters (whitespace, unmapped glyphs) as NUL, the indices
-    of the kept ones, and how many unmapped glyphs were dropped."""
+def _kept_characters(textpage: pdfium.PdfTextPage, count: int) -> tuple[str, str, np.ndarray, int]:
+    """The page's text, the same with dropped characters (whitespace, unmapped glyphs) as NUL,
+    the indices of the kept ones, and how many unmapped glyphs were dropped."""
     text = textpage.get_text_range()
     if len(text) != count:  # surrogate pairs shift indices; ask char by char instead
         text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage, i) or 0xFFFD) for i in range(count))
@@ -234,7 +236,32 @@ def _kept_characters(textpage: pdfium.PdfTextPage, count: int) -> tuple[str, np.
     # Dropped characters become NUL (itself junk), so kept ones are the non-zero code points.
     marked = text.translate(dict.fromkeys(map(ord, junk | _WHITESPACE), 0))
     index = np.flatnonzero(np.frombuffer(marked.encode("utf-32-le"), dtype="<u4"))
-    return marked, index, sum(text.count(char) for char in junk)
+    return text, marked, index, sum(text.count(char) for char in junk)
+
+
+def _generated(handle: int, at: np.ndarray) -> np.ndarray:
+    """Whether pdfium made up the characters at `at` (not in the content stream)."""
+    return np.fromiter(map(_is_generated, repeat(handle, len(at)), at.tolist()), dtype=np.int64, count=len(at)) == 1
+
+
+def _stream_partings(text: str, marked: str, index: np.ndarray, generated) -> tuple[np.ndarray, np.ndarray]:
+    """For each kept character, whether the text stream parts it from the kept character before
+    it, and whether only spaces pdfium made up lie between them (`generated(at)`: which of the
+    characters at `at` pdfium made up rather than read).
+
+    pdfium adds a space between two text objects whose glyphs stand apart by its own measure:
+    usually a word space a PDF left out, but in a letter-spaced title drawn glyph by glyph it
+    falls at every wider-inked pair ("H ÉMAT O LO G IE"); _word_starts decides there. A space
+    of the stream, an unmapped glyph or a line break pdfium made up always parts."""
+    dropped = np.frombuffer(marked.encode("utf-32-le"), dtype="<u4") == 0
+    parting = dropped.copy()
+    spaces = np.flatnonzero(dropped & (np.frombuffer(text.encode("utf-32-le"), dtype="<u4") == ord(" ")))
+    if spaces.size:
+        parting[spaces[generated(spaces)]] = False
+    partings, drops = np.cumsum(parting), np.cumsum(dropped)  # how many up to each character
+    before, after = index - 1, _previous(index)
+    parted = partings[before] - partings[after] > 0
+    return parted, ~parted & (drops[before] - drops[after] > 0)
 
 
 def _character_boxes(handle: int, index: np.ndarray, count: int, frame: PageFrame) -> tuple[np.ndarray, ...]:
@@ -265,32 +292,84 @@ def _font_sizes(handle: int, index: np.ndarray) -> np.ndarray:
 _MAX_FONT_TO_BOX = 2.0
 
 
-def _word_starts(index: np.ndarray, x0, top, x1, bottom, font_sizes=None) -> np.ndarray:
-    """Where a word starts: after a dropped character, on another line, or past a word gap.
+def _word_starts(index: np.ndarray, x0, top, x1, bottom, font_sizes=None, partings=None) -> np.ndarray:
+    """Where a word starts: where the stream parts it from the character before, on another line,
+    or past a word gap (past the run's own letter spacing, in letter-spaced text).
 
     `font_sizes(index)` gives characters' font sizes; asked only for the few characters their gap
-    alone would start a word at (a font size can only widen the gaps a word allows)."""
+    alone would start a word at (a font size can only widen the gaps a word allows). `partings`:
+    _stream_partings' (parted, guessed space) per character; by default, parted where a character
+    does not follow the one before in the stream."""
     height = bottom - top
     prev_height = _previous(height)
     overlap = np.minimum(bottom, _previous(bottom)) - np.maximum(top, _previous(top))
     same_line = overlap > 0.5 * np.minimum(height, prev_height)
     gap = x0 - _previous(x1)
     line_height = np.maximum(np.maximum(height, prev_height), 1.0)
-    contiguous = (index - _previous(index) == 1) & same_line
+    parted, guessed = partings if partings is not None else (index - _previous(index) != 1, np.zeros(len(index), bool))
+    joined = ~parted & same_line
+    spacing = _letter_spacing(gap, joined, line_height)
+    contiguous = joined & ((spacing > 0) | ~guessed)  # a guessed space parts unless letter spacing explains it
+    gap = gap - spacing
     by_gap = gap > WORD_GAP_RATIO * line_height
     overlapping = gap < -0.5 * line_height
     if font_sizes is not None:  # "Fu ll Bloo d Co u nt": small capitals' boxes are their ink
         at = np.flatnonzero(contiguous & (by_gap | overlapping))
         at = at[at > 0]
         if at.size:
-            sizes = font_sizes(index[np.concatenate([at, at - 1])]).reshape(2, -1)
-            typed = np.where(sizes <= _MAX_FONT_TO_BOX * np.stack([height[at], height[at - 1]]), sizes, 0.0)
-            typed_height = np.maximum(line_height[at], typed.max(axis=0))
+            typed_height = np.maximum(line_height[at], _typed_heights(font_sizes, index, height, at))
             by_gap[at] = gap[at] > WORD_GAP_RATIO * typed_height
             overlapping[at] = gap[at] < -0.5 * typed_height
     starts = ~contiguous | by_gap | overlapping
     starts[0] = True
     return starts
+
+
+def _typed_heights(font_sizes, index: np.ndarray, height: np.ndarray, at: np.ndarray) -> np.ndarray:
+    """The larger font size of the characters at `at` and before them, where it is a measure of
+    the type (0.0 where it is not)."""
+    sizes = font_sizes(index[np.concatenate([at, at - 1])]).reshape(2, -1)
+    typed = np.where(sizes <= _MAX_FONT_TO_BOX * np.stack([height[at], height[at - 1]]), sizes, 0.0)
+    return typed.max(axis=0)
+
+
+# Letter-spaced text (a title tracked out, "L A B O R A T O R Y"): a run of glyphs whose gaps are
+# mostly alike is one word per stretch of those gaps, and a word space there is a gap the word gap
+# wider than the run's own spacing. Measured on the opened material: tracked runs of 4 to 27
+# glyphs space them 0.05-0.19 of the line height, 60% or more of the gaps within 0.05 of the
+# median, the narrowest gap of a capitals title (a kerned "AT") 0.4 of it; untracked glyphs abut
+# (median gap 0.00); text whose word spaces are only gaps ("2 - 10", "47 Y / M") spaces them 0.24
+# or more and abuts the glyphs within a word.
+MIN_TRACKED_GAPS = 3  # a run of at least 4 glyphs shows its spacing
+MIN_LETTER_SPACING = 0.05  # of the line height: a smaller median gap is glyphs abutting
+MAX_LETTER_SPACING = 0.22  # of the line height: a larger one is word spaces, not letter spacing
+ALIKE_SPACING = 0.05  # of the line height: a gap this close to the median is a letter gap
+ALIKE_SHARE = 0.6  # of a run's gaps alike at least: the rest are its word spaces
+MIN_SPACING_SHARE = 0.25  # of the median: no gap of a tracked run is narrower (glyphs abutting)
+MAX_RUN_GAP = 1.0  # of the line height: a wider gap ends a run (a column, not a word space)
+
+
+def _letter_spacing(gap: np.ndarray, joined: np.ndarray, line_height: np.ndarray) -> np.ndarray:
+    """Each character's letter spacing: its run's median gap where the run is letter-spaced, else
+    0.0. A run is a stretch of characters each joined to the one before, on one line, never
+    further apart than MAX_RUN_GAP."""
+    spacing = np.zeros_like(gap)
+    linked = joined & (gap > -0.5 * line_height) & (gap < MAX_RUN_GAP * line_height)
+    linked[0] = False
+    run_starts = np.flatnonzero(~linked)
+    run = np.cumsum(~linked) - 1  # each character's run
+    links = np.bincount(run, weights=linked)
+    wide = np.bincount(run, weights=linked & (gap >= MIN_LETTER_SPACING * line_height))
+    bounds = np.append(run_starts, len(gap))
+    for number in np.flatnonzero((links >= MIN_TRACKED_GAPS) & (wide >= ALIKE_SHARE * links)).tolist():
+        gaps = slice(bounds[number] + 1, bounds[number + 1])  # the run's links
+        median = float(np.median(gap[gaps]))
+        alike = np.abs(gap[gaps] - median) <= ALIKE_SPACING * line_height[gaps]
+        height = float(np.median(line_height[gaps]))
+        if MIN_LETTER_SPACING * height <= median <= MAX_LETTER_SPACING * height and alike.mean() >= ALIKE_SHARE \
+                and gap[gaps].min() >= MIN_SPACING_SHARE * median:
+            spacing[gaps] = median
+    return spacing
 
 
 def _made_words(textpage, spans: list[str], x0s: list[float], tops: list[float], x1s: list[float],

@@ -176,18 +176,95 @@ def test_small_capitals_with_ink_tall_boxes_stay_one_word():
 
     from parser.pdf import _word_starts
 
-    index = np.arange(4)
-    x0 = np.array([0.0, 5.2, 10.4, 15.6])
+    index = np.arange(3)  # three letters: too few for their gaps to read as letter spacing
+    x0 = np.array([0.0, 5.2, 10.4])
     x1 = x0 + 4.1  # 1.1 pt between letters
-    top, bottom = np.full(4, 168.3), np.full(4, 173.3)  # boxes of 5 pt
-    assert _word_starts(index, x0, top, x1, bottom).tolist() == [True, True, True, True]  # by boxes alone
+    top, bottom = np.full(3, 168.3), np.full(3, 173.3)  # boxes of 5 pt
+    assert _word_starts(index, x0, top, x1, bottom).tolist() == [True, True, True]  # by boxes alone
     asked = []
 
     def nine_points(at):  # the font sizes of the characters asked for
         asked.append(sorted(at.tolist()))
         return np.full(len(at), 9.0)
 
-    assert _word_starts(index, x0, top, x1, bottom, nine_points).tolist() == [True, False, False, False]
-    assert asked == [[0, 1, 1, 2, 2, 3]]  # only the characters a gap alone would split, and those before them
+    assert _word_starts(index, x0, top, x1, bottom, nine_points).tolist() == [True, False, False]
+    assert asked == [[0, 1, 1, 2]]  # only the characters a gap alone would split, and those before them
     # A font size far above the box is one the text matrix scales down: no measure of the type.
-    assert _word_starts(index, x0, top, x1, bottom, lambda at: np.full(len(at), 100.0)).tolist() == [True] * 4
+    assert _word_starts(index, x0, top, x1, bottom, lambda at: np.full(len(at), 100.0)).tolist() == [True] * 3
+    # Four letters alike apart read as letter-spaced by their boxes alone.
+    four = np.append(x0, 15.6)
+    assert _word_starts(np.arange(4), four, np.full(4, 168.3), four + 4.1, np.full(4, 173.3)).tolist() == \
+        [True, False, False, False]
+
+
+def _glyph_row(gaps: list[float], width: float = 6.0, height: float = 9.1):
+    """Boxes of len(gaps) + 1 glyphs on one line, `gaps` apart (the first gap is ignored: the
+    row starts with its first glyph)."""
+    import numpy as np
+
+    x0 = np.cumsum([0.0] + [width + gap for gap in gaps[1:]]) + 40.0
+    return np.arange(len(x0)), x0, np.full(len(x0), 100.0), x0 + width, np.full(len(x0), 100.0 + height)
+
+
+def _starts(gaps, guessed=(), parted=()):
+    """Word starts of a glyph row where pdfium made up a space before the glyphs `guessed` and the
+    stream has a space of its own before the glyphs `parted`."""
+    import numpy as np
+
+    from parser.pdf import _word_starts
+
+    index, x0, top, x1, bottom = _glyph_row(gaps)
+    flags = [np.isin(index, list(chosen)) for chosen in (parted, guessed)]
+    return np.flatnonzero(_word_starts(index, x0, top, x1, bottom, partings=tuple(flags))).tolist()
+
+
+def test_a_letter_spaced_title_is_one_word_whatever_spaces_pdfium_guessed():
+    """"H ÉMAT O LO G IE": glyphs 1.13 pt apart at 9.1 pt (a kerned "AT" 0.53 pt) and a space
+    pdfium made up wherever the ink stood further apart; the run's alike gaps are its letter
+    spacing, so the title is one word, and a word space (a gap the word gap wider) parts."""
+    title = [0, 1.13, 1.13, 1.13, 0.53, 1.13, 1.13, 1.13, 1.13, 1.13, 1.13]  # HÉMATOLOGIE
+    assert _starts(title, guessed=[1, 5, 7, 9]) == [0]
+    assert _starts(title, guessed=[1, 5, 7, 9], parted=[6]) == [0, 6]  # a space of the stream parts
+    assert _starts(title + [5.0, 1.13], guessed=[1, 5, 11]) == [0, 11]  # "HÉMATOLOGIE ET"
+
+
+def test_letter_spacing_wider_than_the_word_gap_keeps_words_whole():
+    """"Q U Í M I C A": every gap 0.19 of the line height, wider than the word gap; the word space
+    between two tracked words is that spacing and a space more."""
+    word = [1.75] * 6
+    assert _starts([0] + word + [6.1] + word) == [0, 7]
+    assert _starts([0] + [1.75] * 2) == [0, 1, 2]  # 3 glyphs: too few to show a spacing
+
+
+def test_spaces_pdfium_guessed_between_untracked_glyphs_still_part_words():
+    """Glyphs that abut within words ("2 - 10", "of the"): no letter spacing, so pdfium's spaces
+    stand, even those narrower than the word gap (a narrow font's space, an "f" overhanging it)."""
+    assert _starts([0, 2.5, 2.5, 0], guessed=[1, 2]) == [0, 1, 2]  # "2 - 10", spaces left out
+    assert _starts([0, 0, 1.2, 0, 0], guessed=[2]) == [0, 2]  # "of the": 1.2 pt is 0.13 of 9.1 pt
+    assert _starts([0, 2.5, 2.5, 2.5, 2.5], guessed=[1, 2, 3, 4]) == [0, 1, 2, 3, 4]  # "1 / 2 / 3": spaces
+
+
+def _tracked_pdf() -> bytes:
+    """Titles drawn glyph by glyph with letter spacing (as Chromium draws CSS letter-spacing), and
+    text whose spaces are left out, only gaps."""
+    import io
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=A4)
+    for y, text, tracking in ((700, "QUIMICA CLINICA", 2.0), (650, "2 - 10 mg/L", 0.0)):
+        x = 72.0
+        pdf.setFont("Helvetica", 10)
+        for char in text:
+            if char != " ":
+                pdf.drawString(x, y, char)
+            x += stringWidth(char, "Helvetica", 10) + tracking
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_title_drawn_glyph_by_glyph_with_letter_spacing_reads_as_its_words():
+    words = [w.text for w in layer(_tracked_pdf()).page.words]
+    assert words == ["QUIMICA", "CLINICA", "2", "-", "10", "mg/L"]
