@@ -19,6 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import repeat
+from typing import NamedTuple
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -198,8 +199,8 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
     x0, top, x1, bottom = _character_boxes(handle, index, count, frame)
     kept_text = marked.replace("\0", "")  # a word is a slice of it
-    partings = _stream_partings(text, marked, index, partial(_generated, handle))
-    starts = _word_starts(index, x0, top, x1, bottom, partial(_font_sizes, handle), partings)
+    stream = _stream(text, marked, index, partial(_generated, handle))
+    starts = _word_starts(index, x0, top, x1, bottom, partial(_font_sizes, handle), stream[:2])
     _split_marks(starts, bottom - top, bottom, kept_text)
     first = np.flatnonzero(starts)
     bounds = (
@@ -209,16 +210,18 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
         np.maximum.reduceat(bottom, first),
     )
     ends = first[1:].tolist() + [len(index)]
-    x0s, tops, x1s, bottoms = (np.round(side, 2) for side in bounds)
-    heights = (bottoms - tops).tolist()  # as the rounded floats subtract in Python
-    heads = index[first].tolist()  # each word's first character
-    text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
-    angles, font_sizes = _word_facts(handle, heads, text_objects)
     spans = [kept_text[a:b] for a, b in zip(first.tolist(), ends)]
     if not kept_text.isascii():
         spans = [span if span.isascii() else _normalize(span) for span in spans]
-    columns = [spans, x0s.tolist(), tops.tolist(), x1s.tolist(), bottoms.tolist(), heights, heads, text_objects,
-               font_sizes]
+    x0s, tops, x1s, bottoms = (np.round(side, 2).tolist() for side in bounds)
+    heads = index[first].tolist()  # each word's first character
+    columns = _rejoined([spans, x0s, tops, x1s, bottoms, heads], ~stream.read_before[first],
+                        ~stream.read_after[np.array(ends) - 1])
+    heads = columns[5]
+    heights = [bottom - top for top, bottom in zip(columns[2], columns[4])]
+    text_objects = list(map(_text_object, repeat(handle, len(heads)), heads))
+    angles, font_sizes = _word_facts(handle, heads, text_objects)
+    columns = columns[:5] + [heights, heads, text_objects, font_sizes]
     level = {angle: _reads_horizontally(angle, frame) for angle in set(angles)}
     if not all(level.values()):  # watermarks, vertical side notes, text shown sideways: out
         keep = [level[angle] for angle in angles]
@@ -244,24 +247,70 @@ def _generated(handle: int, at: np.ndarray) -> np.ndarray:
     return np.fromiter(map(_is_generated, repeat(handle, len(at)), at.tolist()), dtype=np.int64, count=len(at)) == 1
 
 
-def _stream_partings(text: str, marked: str, index: np.ndarray, generated) -> tuple[np.ndarray, np.ndarray]:
-    """For each kept character, whether the text stream parts it from the kept character before
-    it, and whether only spaces pdfium made up lie between them (`generated(at)`: which of the
-    characters at `at` pdfium made up rather than read).
+class _Stream(NamedTuple):
+    """What the text stream says between each kept character and its neighbours there."""
+
+    parted: np.ndarray  # a space of the stream, an unmapped glyph or a made-up line break before it
+    guessed: np.ndarray  # only spaces pdfium made up before it
+    read_before: np.ndarray  # a dropped character of the stream (not made up) right before it
+    read_after: np.ndarray  # the same right after it
+
+
+def _stream(text: str, marked: str, index: np.ndarray, generated) -> _Stream:
+    """The stream around each kept character (`generated(at)`: which of the characters at `at`
+    pdfium made up rather than read).
 
     pdfium adds a space between two text objects whose glyphs stand apart by its own measure:
     usually a word space a PDF left out, but in a letter-spaced title drawn glyph by glyph it
     falls at every wider-inked pair ("H ÉMAT O LO G IE"); _word_starts decides there. A space
     of the stream, an unmapped glyph or a line break pdfium made up always parts."""
     dropped = np.frombuffer(marked.encode("utf-32-le"), dtype="<u4") == 0
-    parting = dropped.copy()
-    spaces = np.flatnonzero(dropped & (np.frombuffer(text.encode("utf-32-le"), dtype="<u4") == ord(" ")))
-    if spaces.size:
-        parting[spaces[generated(spaces)]] = False
+    at = np.flatnonzero(dropped)
+    made_up = np.zeros(len(dropped) + 1, dtype=bool)  # one more: the character after the last
+    made_up[at[generated(at)]] = True
+    read = np.append(dropped, False) & ~made_up
+    parting = read.copy()
+    parting[:-1] |= made_up[:-1] & (np.frombuffer(text.encode("utf-32-le"), dtype="<u4") != ord(" "))
     partings, drops = np.cumsum(parting), np.cumsum(dropped)  # how many up to each character
     before, after = index - 1, _previous(index)
     parted = partings[before] - partings[after] > 0
-    return parted, ~parted & (drops[before] - drops[after] > 0)
+    guessed = ~parted & (drops[before] - drops[after] > 0)
+    return _Stream(parted, guessed, read[before] & (index > 0), read[index + 1])
+
+
+def _rejoined(columns: list[list], open_start: np.ndarray, open_end: np.ndarray) -> list[list]:
+    """The word columns (spans, x0s, tops, x1s, bottoms, heads) with each word drawn in two pieces
+    far apart in the stream made one again ("Lab Resu" ... "lts": Chromium sometimes draws a word's
+    last glyphs in a later text object).
+
+    A piece continues a word when it begins where the word ends on the same line box (the same
+    font, size and baseline), as near as two glyphs of one word stand (the word gap), and no
+    space or glyph of the stream stands after the word or before the piece (`open_end`,
+    `open_start`); pieces next to each other in the stream were already judged by their gap."""
+    spans, x0s, tops, x1s, bottoms, heads = columns
+    ending = {}  # line box -> words ending open on it
+    for word in np.flatnonzero(open_end).tolist():
+        ending.setdefault((tops[word], bottoms[word]), []).append(word)
+    continued_by = {}
+    for piece in np.flatnonzero(open_start).tolist():
+        height = bottoms[piece] - tops[piece]
+        for word in ending.get((tops[piece], bottoms[piece]), ()):
+            if word not in (piece, piece - 1) and word not in continued_by \
+                    and -0.5 * height <= x0s[piece] - x1s[word] <= WORD_GAP_RATIO * height:
+                continued_by[word] = piece
+                break
+    if not continued_by:
+        return columns
+    pieces = set(continued_by.values())
+    kept = [word for word in range(len(spans)) if word not in pieces]
+    for word in kept:
+        piece, seen = continued_by.get(word), {word}
+        while piece is not None and piece not in seen:  # a word in three pieces is followed through
+            seen.add(piece)
+            spans[word] += spans[piece]
+            x0s[word], x1s[word] = min(x0s[word], x0s[piece]), max(x1s[word], x1s[piece])
+            piece = continued_by.get(piece)
+    return [[column[word] for word in kept] for column in columns]
 
 
 def _character_boxes(handle: int, index: np.ndarray, count: int, frame: PageFrame) -> tuple[np.ndarray, ...]:
@@ -298,8 +347,8 @@ def _word_starts(index: np.ndarray, x0, top, x1, bottom, font_sizes=None, partin
 
     `font_sizes(index)` gives characters' font sizes; asked only for the few characters their gap
     alone would start a word at (a font size can only widen the gaps a word allows). `partings`:
-    _stream_partings' (parted, guessed space) per character; by default, parted where a character
-    does not follow the one before in the stream."""
+    _stream's (parted, guessed) per character; by default, parted where a character does not
+    follow the one before in the stream."""
     height = bottom - top
     prev_height = _previous(height)
     overlap = np.minimum(bottom, _previous(bottom)) - np.maximum(top, _previous(top))

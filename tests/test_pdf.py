@@ -268,3 +268,72 @@ def _tracked_pdf() -> bytes:
 def test_a_title_drawn_glyph_by_glyph_with_letter_spacing_reads_as_its_words():
     words = [w.text for w in layer(_tracked_pdf()).page.words]
     assert words == ["QUIMICA", "CLINICA", "2", "-", "10", "mg/L"]
+
+
+def _split_word_pdf(space: str = "") -> bytes:
+    """A title whose word "Results" is drawn in two pieces with a line of smaller print between
+    them in the stream: "Lab Resu", "Printed ...", "lts Direct". Glyph by glyph as Chromium draws
+    (no space in the stream), or as two strings with a space of the stream after the word
+    (`space` "after") or before the piece ("before")."""
+    import io
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen import canvas
+
+    def glyphs(pdf, x, y, text, font, size):
+        pdf.setFont(font, size)
+        for char in text:
+            if char != " ":
+                pdf.drawString(x, y, char)
+            x += stringWidth(char, font, size)
+        return x
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=A4)
+    pdf.setFont("Helvetica-Bold", 14)
+    end = 72 + stringWidth("Lab Resu", "Helvetica-Bold", 14)
+    if space:
+        pdf.drawString(72, 780, "Lab Resu " if space == "after" else "Lab Resu")
+    else:
+        glyphs(pdf, 72, 780, "Lab Resu", "Helvetica-Bold", 14)
+    glyphs(pdf, 400, 783, "Printed 2025-03-06 (PA)", "Helvetica", 9)
+    if space:
+        pdf.setFont("Helvetica-Bold", 14)
+        before = space == "before"
+        pdf.drawString(end - before * stringWidth(" ", "Helvetica-Bold", 14), 780, " lts Direct"[1 - before:])
+    else:
+        glyphs(pdf, end, 780, "lts Direct", "Helvetica-Bold", 14)
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_a_word_drawn_in_two_pieces_far_apart_in_the_stream_is_one_word():
+    page = layer(_split_word_pdf()).page
+    assert [w.text for w in page.words] == ["Lab", "Results", "Printed", "2025-03-06", "(PA)", "Direct"]
+    assert find(page, "Results").x1 == pytest.approx(find(page, "Direct").x0 - 3.9, abs=0.2)
+
+
+def test_a_space_of_the_stream_keeps_a_piece_that_abuts_a_word_apart():
+    for space in ("after", "before"):
+        words = [w.text for w in layer(_split_word_pdf(space)).page.words]
+        assert "Resu" in words and "lts" in words, space
+
+
+def test_pieces_join_only_on_the_same_line_box_and_within_the_word_gap():
+    import numpy as np
+
+    from parser.pdf import _rejoined
+
+    def columns():  # "Resu" 49-77, a far word, "lts" at 77.01 on the same box, "x" abutting on another box
+        return [["Resu", "Printed", "lts", "x"], [49.0, 400.0, 77.01, 91.0], [17.0, 18.0, 17.0, 17.5],
+                [77.0, 440.0, 91.0, 95.0], [28.6, 26.0, 28.6, 28.6], [1, 9, 30, 40]]
+
+    everything_open = np.ones(4, dtype=bool)
+    assert _rejoined(columns(), everything_open, everything_open) == [
+        ["Results", "Printed", "x"], [49.0, 400.0, 91.0], [17.0, 18.0, 17.5], [91.0, 440.0, 95.0],
+        [28.6, 26.0, 28.6], [1, 9, 40]]
+    assert _rejoined(columns(), np.array([True, True, False, True]), everything_open)[0] == [
+        "Resu", "Printed", "lts", "x"]  # a space of the stream before "lts"
+    far = columns()
+    far[1][2], far[3][2] = 79.0, 93.0  # 2 pt after "Resu" at 11.6 pt: a word gap apart
+    assert _rejoined(far, everything_open, everything_open)[0] == ["Resu", "Printed", "lts", "x"]
