@@ -18,7 +18,9 @@ from typing import Callable
 
 from parser import flags, vocabulary
 from parser.models import LabReportResult, ReportData
-from review.plausibility import _PER_UL, CENSORED, parse_number, row_number, unit_key, value_is_plausible
+from review.plausibility import (
+    _PER_UL, CENSORED, parse_number, row_number, unit_key, unitless_code, value_is_plausible,
+)
 
 # Relative agreement within which a derived value confirms its parts (printed values are rounded),
 # and beyond which it contradicts them (a misread changes a number by far more).
@@ -40,8 +42,9 @@ def _a(codes: str, units: dict[str, float]) -> Analyte:
 
 _GDL = {"g/dl": 1.0, "g/l": 0.1, "gm/dl": 1.0, "gm%": 1.0, "g%": 1.0}
 _MMOL = {"mmol/l": 1.0, "meq/l": 1.0}
-_CHOL = {"mg/dl": 1.0, "mmol/l": 38.67}
+_CHOL = {"mg/dl": 1.0, "g/l": 100.0, "mmol/l": 38.67}
 _PCT = {"%": 1.0}
+_BILI = {"mg/dl": 1.0, "mg/l": 0.1, "umol/l": 1 / 17.1}
 # Counts are compared in 10^3/uL (WBC, differential) or 10^6/uL (RBC): _PER_UL scales / 1e3 or 1e6.
 _K_UL = {unit: scale / 1e3 for unit, scale in _PER_UL.items()}
 _M_UL = {unit: scale / 1e6 for unit, scale in _PER_UL.items()}
@@ -50,7 +53,7 @@ ANALYTES: dict[str, Analyte] = {
     "hgb": _a("718-7 59260-0 20509-6", {**_GDL, "mmol/l": 1.611}),
     "rbc": _a("789-8 26453-1", _M_UL),
     "hct": _a("4544-3 20570-8 71833-8", {"%": 1.0, "l/l": 100.0}),
-    "mcv": _a("787-2 30428-7", {"fl": 1.0}),
+    "mcv": _a("787-2 30428-7", {"fl": 1.0, "u3": 1.0, "um3": 1.0}),  # a cubic micrometre is a femtolitre
     "mch": _a("785-6 28539-5", {"pg": 1.0}),
     "mchc": _a("786-4 28540-3", {**_GDL, "%": 1.0}),
     "wbc": _a("6690-2 26464-8 33256-9", _K_UL),
@@ -62,17 +65,17 @@ ANALYTES: dict[str, Analyte] = {
     "chol": _a("2093-3 14647-2", _CHOL), "hdl": _a("2085-9 14646-4", _CHOL),
     "ldl": _a("13457-7 2089-1 22748-8 18262-6 39469-2", _CHOL), "vldl": _a("13458-5 2091-7 46986-6", _CHOL),
     "nonhdl": _a("43396-1 70204-3", _CHOL), "chol/hdl": _a("9830-1 32309-7", {"": 1.0, "ratio": 1.0}),
-    "trig": _a("2571-8 14927-8", {"mg/dl": 1.0, "mmol/l": 88.57}),
+    "trig": _a("2571-8 14927-8", {"mg/dl": 1.0, "g/l": 100.0, "mmol/l": 88.57}),
     "tp": _a("2885-2", _GDL), "alb": _a("1751-7 61151-7 2862-1", _GDL), "glob": _a("2336-6 10834-0", _GDL),
     "a/g": _a("1759-0", {"": 1.0, "ratio": 1.0}),
-    "tbil": _a("1975-2 14631-6", {"mg/dl": 1.0, "umol/l": 1 / 17.1}),
-    "dbil": _a("1968-7 15152-2 14629-0", {"mg/dl": 1.0, "umol/l": 1 / 17.1}),
-    "ibil": _a("1971-1 14630-8", {"mg/dl": 1.0, "umol/l": 1 / 17.1}),
+    "tbil": _a("1975-2 14631-6", _BILI),
+    "dbil": _a("1968-7 15152-2 14629-0", _BILI),
+    "ibil": _a("1971-1 14630-8", _BILI),
     "na": _a("2951-2 2947-0", _MMOL), "k": _a("2823-3 6298-4", _MMOL), "cl": _a("2075-0 2069-3", _MMOL),
     "hco3": _a("1963-8 2028-9 1959-6 20565-8", _MMOL), "gap": _a("33037-3 1863-0 10466-1 41276-7", _MMOL),
-    "crea": _a("2160-0 14682-9 38483-4", {"mg/dl": 1.0, "umol/l": 1 / 88.4}),
+    "crea": _a("2160-0 14682-9 38483-4", {"mg/dl": 1.0, "mg/l": 0.1, "umol/l": 1 / 88.4}),
     "egfr": _a("98979-8 62238-1 33914-3 48642-3 48643-1 50044-7 77147-7 69405-9 88293-6 88294-4",
-               {"ml/min/1.73m2": 1.0, "ml/min/1.73m*2": 1.0, "ml/min/1.73sqm": 1.0, "ml/min": 1.0}),
+               {"ml/min/1.73m2": 1.0, "ml/min/1.73sqm": 1.0, "ml/min": 1.0}),
     "bun": _a("3094-0 6299-2", {"mg/dl": 1.0, "mmol/l": 2.8}),
     "bun/crea": _a("3097-3", {"": 1.0, "ratio": 1.0}),
     "iron": _a("2498-4 14798-3", {"ug/dl": 1.0, "umol/l": 5.585}),
@@ -117,6 +120,9 @@ class Relation:
     may_contradict: bool = True  # False when the lab may have measured the target directly
 
 
+COUNT_RELATION = "absolute count = % x WBC"
+
+
 def _friedewald(chol: float, hdl: float, trig: float) -> float:
     return chol - hdl - trig / 5.0 if trig < 400 else float("nan")  # not valid above 400 mg/dL
 
@@ -136,7 +142,7 @@ RELATIONS: tuple[Relation, ...] = (
     Relation("anion gap", "gap", ("na", "cl", "hco3"), lambda na, cl, hco3: na - cl - hco3, may_contradict=False),
     Relation("BUN/creatinine ratio", "bun/crea", ("bun", "crea"), lambda bun, crea: bun / crea),
     Relation("transferrin saturation", "tsat", ("iron", "tibc"), lambda iron, tibc: iron / tibc * 100),
-    *(Relation("absolute count = % x WBC", f"{cell}#", (f"{cell}%", "wbc"), lambda pct, wbc: pct * wbc / 100)
+    *(Relation(COUNT_RELATION, f"{cell}#", (f"{cell}%", "wbc"), lambda pct, wbc: pct * wbc / 100)
       for cell in DIFFERENTIAL),
 )
 
@@ -377,6 +383,8 @@ def unit_fits_code(row: LabReportResult) -> bool | None:
     from loinc.matcher import get_matcher
     from loinc.units import unit_kinds
 
+    if not row.units and row.loinc_matches and unitless_code(row):
+        return True  # INR, pH, specific gravity, ratios: no unit is this code's unit
     if not row.units or not row.loinc_matches:
         return None
     entry = get_matcher().lookup(row.loinc_matches[0].loinc_code)

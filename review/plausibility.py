@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from parser import flags, ranges
+from parser.units import canonical_unit
 from parser.models import LabReportResult
 
 # How far outside the printed range a value may be before we suspect a misread
@@ -46,24 +47,23 @@ def row_number(result: LabReportResult) -> float | None:
 
 
 def unit_key(units: str | None) -> str:
-    """A unit spelled the way our limit table spells it: lower case, no spaces, 'u' for micro."""
-    if not units:
-        return ""
-    key = units.strip().lower().replace(" ", "")
-    for micro in ("µ", "μ"):
-        key = key.replace(micro, "u")
-    key = key.replace("^", "*").replace("x10", "10").replace("³", "*3").replace("⁶", "*6")
-    key = key.replace("cumm", "mm3").replace("/cmm", "/mm3")
-    return key
+    """A unit spelled the way our limit tables spell it: the parser's one spelling of the unit
+    (parser.units.canonical_unit: lower case, no spaces, 'u' for micro, "UI" as "iu", eGFR's
+    "1,73 m²" as "1.73m2", "/cumm" as "/mm3"), its powers written "10*9" as these tables do."""
+    return canonical_unit(units).replace("^", "*")
 
 
-# Scale factors that bring a cell count to "per microlitre".
+# Scale factors that bring a cell count to "per microlitre". A count cannot be a mass, so on a
+# count's row "G/l" and "T/l" (lower-cased "g/l", "t/l": giga and tera per litre, French and Swiss
+# reports) are 10^9/L and 10^12/L, like the German "Tsd/µl", "Mio/µl" and "/nl".
 _PER_UL = {
     "/ul": 1.0, "/mm3": 1.0, "mm3": 1.0, "cells/ul": 1.0, "cells/mm3": 1.0,
     "10*3/ul": 1e3, "10*3/mm3": 1e3, "thou/ul": 1e3, "thou/mm3": 1e3, "k/ul": 1e3, "10*9/l": 1e3,
-    "10e3/ul": 1e3, "*10*3/ul": 1e3, "lakh/mm3": 1e5, "lakhs/mm3": 1e5, "lakh/ul": 1e5,
+    "*10*3/ul": 1e3, "lakh/mm3": 1e5, "lakhs/mm3": 1e5, "lakh/ul": 1e5,
     "10*6/ul": 1e6, "10*6/mm3": 1e6, "mill/mm3": 1e6, "million/mm3": 1e6, "million/ul": 1e6,
     "m/ul": 1e6, "10*12/l": 1e6, "mill/ul": 1e6,
+    "g/l": 1e3, "giga/l": 1e3, "/nl": 1e3, "tsd/ul": 1e3, "tsd/mm3": 1e3,
+    "t/l": 1e6, "tera/l": 1e6, "/pl": 1e6, "mio/ul": 1e6, "mio/mm3": 1e6,
 }
 
 # Limits per analyte (keyed by LOINC code) and unit key: (lowest, highest) believable value.
@@ -75,25 +75,25 @@ _LIMITS: dict[str, dict[str, tuple[float, float]]] = {
     "785-6": {"pg": (10.0, 60.0)},  # MCH
     "786-4": {"g/dl": (20.0, 45.0), "g/l": (200.0, 450.0), "%": (20.0, 45.0)},  # MCHC
     "788-0": {"%": (5.0, 40.0)},  # RDW
-    "2345-7": {"mg/dl": (5.0, 3000.0), "mmol/l": (0.3, 170.0)},  # glucose
-    "2339-0": {"mg/dl": (5.0, 3000.0), "mmol/l": (0.3, 170.0)},  # glucose (blood)
-    "1558-6": {"mg/dl": (5.0, 3000.0), "mmol/l": (0.3, 170.0)},  # fasting glucose
-    "2160-0": {"mg/dl": (0.03, 40.0), "umol/l": (2.0, 3600.0)},  # creatinine
+    "2345-7": {"mg/dl": (5.0, 3000.0), "g/l": (0.05, 30.0), "mmol/l": (0.3, 170.0)},  # glucose
+    "2339-0": {"mg/dl": (5.0, 3000.0), "g/l": (0.05, 30.0), "mmol/l": (0.3, 170.0)},  # glucose (blood)
+    "1558-6": {"mg/dl": (5.0, 3000.0), "g/l": (0.05, 30.0), "mmol/l": (0.3, 170.0)},  # fasting glucose
+    "2160-0": {"mg/dl": (0.03, 40.0), "mg/l": (0.3, 400.0), "umol/l": (2.0, 3600.0)},  # creatinine
     "3094-0": {"mg/dl": (0.5, 400.0), "mmol/l": (0.2, 140.0)},  # urea nitrogen
-    "3091-6": {"mg/dl": (1.0, 900.0), "mmol/l": (0.2, 140.0)},  # urea
-    "3084-1": {"mg/dl": (0.1, 30.0), "umol/l": (6.0, 1800.0)},  # uric acid
-    "2093-3": {"mg/dl": (20.0, 2000.0), "mmol/l": (0.5, 52.0)},  # cholesterol
-    "2085-9": {"mg/dl": (1.0, 300.0), "mmol/l": (0.03, 8.0)},  # HDL
-    "13457-7": {"mg/dl": (1.0, 1500.0), "mmol/l": (0.03, 39.0)},  # LDL (calculated)
-    "2089-1": {"mg/dl": (1.0, 1500.0), "mmol/l": (0.03, 39.0)},  # LDL
-    "2571-8": {"mg/dl": (5.0, 20000.0), "mmol/l": (0.05, 230.0)},  # triglycerides
+    "3091-6": {"mg/dl": (1.0, 900.0), "g/l": (0.01, 9.0), "mmol/l": (0.2, 140.0)},  # urea
+    "3084-1": {"mg/dl": (0.1, 30.0), "mg/l": (1.0, 300.0), "umol/l": (6.0, 1800.0)},  # uric acid
+    "2093-3": {"mg/dl": (20.0, 2000.0), "g/l": (0.2, 20.0), "mmol/l": (0.5, 52.0)},  # cholesterol
+    "2085-9": {"mg/dl": (1.0, 300.0), "g/l": (0.01, 3.0), "mmol/l": (0.03, 8.0)},  # HDL
+    "13457-7": {"mg/dl": (1.0, 1500.0), "g/l": (0.01, 15.0), "mmol/l": (0.03, 39.0)},  # LDL (calculated)
+    "2089-1": {"mg/dl": (1.0, 1500.0), "g/l": (0.01, 15.0), "mmol/l": (0.03, 39.0)},  # LDL
+    "2571-8": {"mg/dl": (5.0, 20000.0), "g/l": (0.05, 200.0), "mmol/l": (0.05, 230.0)},  # triglycerides
     "13458-5": {"mg/dl": (1.0, 2000.0), "mmol/l": (0.03, 52.0)},  # VLDL
     "2951-2": {"mmol/l": (80.0, 210.0), "meq/l": (80.0, 210.0)},  # sodium
     "2823-3": {"mmol/l": (0.8, 15.0), "meq/l": (0.8, 15.0)},  # potassium
     "2075-0": {"mmol/l": (40.0, 170.0), "meq/l": (40.0, 170.0)},  # chloride
     "17861-6": {"mg/dl": (1.0, 25.0), "mmol/l": (0.25, 6.3)},  # calcium
     "4548-4": {"%": (2.0, 25.0), "mmol/mol": (0.0, 240.0)},  # HbA1c
-    "1975-2": {"mg/dl": (0.0, 80.0), "umol/l": (0.0, 1400.0)},  # total bilirubin
+    "1975-2": {"mg/dl": (0.0, 80.0), "mg/l": (0.0, 800.0), "umol/l": (0.0, 1400.0)},  # total bilirubin
     "2885-2": {"g/dl": (1.0, 20.0), "g/l": (10.0, 200.0)},  # total protein
     "1751-7": {"g/dl": (0.5, 8.0), "g/l": (5.0, 80.0)},  # albumin
     "3016-3": {"uiu/ml": (0.0, 1000.0), "miu/l": (0.0, 1000.0), "mu/l": (0.0, 1000.0)},  # TSH
@@ -112,6 +112,7 @@ _LIMITS: dict[str, dict[str, tuple[float, float]]] = {
     "6768-6": {"u/l": (5.0, 5000.0), "iu/l": (5.0, 5000.0)},  # alkaline phosphatase
     "1920-8": {"u/l": (2.0, 20000.0), "iu/l": (2.0, 20000.0)},  # AST
     "1742-6": {"u/l": (2.0, 20000.0), "iu/l": (2.0, 20000.0)},  # ALT
+    "2324-2": {"u/l": (1.0, 20000.0)},  # gamma-GT
     "2502-3": {"%": (1.0, 100.0)},  # transferrin (iron) saturation
     "3051-0": {"pg/ml": (0.5, 30.0), "pmol/l": (0.8, 46.0)},  # free T3
     "2498-4": {"ug/dl": (5.0, 1000.0), "umol/l": (0.9, 180.0)},  # iron
@@ -127,14 +128,23 @@ _LIMITS: dict[str, dict[str, tuple[float, float]]] = {
     "30341-2": {"mm/hr": (0.0, 200.0), "mm/h": (0.0, 200.0), "mm/1sthr": (0.0, 200.0)},
     # Urine specific gravity and pH, printed without a unit (wide: a misread "1015" or "65" fails).
     "2965-2": {"": (0.990, 1.080)}, "2756-5": {"": (3.0, 10.5)},
+    # pH of serum or plasma: a living patient's lies within 6.5 - 8.0 (a urine pH of 5.5 given
+    # this code is the wrong code); INR, printed without a unit.
+    "2753-2": {"": (6.5, 8.0)}, "6301-6": {"": (0.5, 20.0)}, "34714-6": {"": (0.5, 20.0)},
 }
 # Spellings of the same unit the limit table keys once ("gm/dl" is g/dl; "gm%" and "g%" are g/dl).
-_UNIT_SYNONYMS = {"gm/dl": "g/dl", "gm/l": "g/l", "gm%": "g/dl", "g%": "g/dl", "mg%": "mg/dl"}
+# Below them, units equal by definition: ng/L is pg/mL, ug/L is ng/mL, IU/L is U/L, a cubic
+# micrometre (µ³) is a femtolitre.
+_UNIT_SYNONYMS = {"gm/dl": "g/dl", "gm/l": "g/l", "gm%": "g/dl", "g%": "g/dl", "mg%": "mg/dl",
+                  "ng/l": "pg/ml", "ug/l": "ng/ml", "iu/l": "u/l", "u3": "fl", "um3": "fl"}
 _CELL_COUNTS: dict[str, tuple[float, float]] = {  # per microlitre
     "6690-2": (50.0, 1_000_000.0),  # WBC
     "26464-8": (50.0, 1_000_000.0),  # WBC (blood)
     "789-8": (300_000.0, 12_000_000.0),  # RBC
     "777-3": (1_000.0, 5_000_000.0),  # platelets
+    # Absolute counts of the differential: none above the white cells' limit; 0 is possible.
+    "26499-4": (0.0, 1_000_000.0), "26474-7": (0.0, 1_000_000.0),  # neutrophils, lymphocytes
+    "26484-6": (0.0, 200_000.0), "26449-9": (0.0, 200_000.0), "26444-0": (0.0, 100_000.0),  # mono, eos, baso
 }
 
 
@@ -149,7 +159,10 @@ _SAME_LIMITS = {"20570-8": "4544-3", "30428-7": "787-2", "28539-5": "785-6", "28
                 "706-2": "30180-4", "14920-3": "3024-7", "14928-6": "3051-0", "14798-3": "2498-4",
                 "14800-7": "2500-7", "14635-7": "1989-3", "62292-8": "1989-3", "14685-2": "2132-9",
                 "14732-2": "2284-8", "14801-5": "2502-3", "30522-7": "1988-5", "5811-5": "2965-2",
-                "5803-2": "2756-5", "4537-7": "30341-2"}
+                "5803-2": "2756-5", "4537-7": "30341-2",
+                "751-8": "26499-4", "753-4": "26499-4", "731-0": "26474-7", "732-8": "26474-7",
+                "742-7": "26484-6", "743-5": "26484-6", "711-2": "26449-9", "712-0": "26449-9",
+                "704-7": "26444-0", "705-4": "26444-0"}
 
 
 def _loinc_code(result: LabReportResult) -> str | None:
@@ -186,7 +199,8 @@ def _within_limits(result: LabReportResult, number: float) -> bool | None:
     if code in _CELL_COUNTS and unit in _PER_UL:
         low, high = _CELL_COUNTS[code]
         return low <= number * _PER_UL[unit] <= high
-    limits = _LIMITS.get(code or "", {}).get(_UNIT_SYNONYMS.get(unit, unit))
+    table = _LIMITS.get(code or "", {})
+    limits = table.get(unit) or table.get(_UNIT_SYNONYMS.get(unit, unit))
     if limits is None:
         return None
     return limits[0] <= number <= limits[1]
@@ -302,7 +316,7 @@ def unit_expected_but_missing(result: LabReportResult) -> bool:
     """
     if result.units or not _plain_number(result):
         return False
-    return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name) and not _unitless_code(result)
+    return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name) and not unitless_code(result)
 
 
 # The same words in the LOINC component of an auto-matched code: "Densité", "Peso specifico" are
@@ -310,7 +324,7 @@ def unit_expected_but_missing(result: LabReportResult) -> bool:
 _UNITLESS_COMPONENT = re.compile(r"\bratio\b|\bindex\b|\binr\b|\bph\b|specific gravity", re.IGNORECASE)
 
 
-def _unitless_code(result: LabReportResult) -> bool:
+def unitless_code(result: LabReportResult) -> bool:
     """The row's auto-matched LOINC code is a quantity printed without a unit."""
     if result.loinc_match_status != "auto_match" or not result.loinc_matches:
         return False
