@@ -12,14 +12,16 @@ one canonical unit before comparing; a unit we cannot convert makes the check st
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 from parser import flags, vocabulary
 from parser.models import LabReportResult, ReportData
 from review.plausibility import (
-    _PER_UL, CENSORED, parse_number, row_number, unit_key, unitless_code, value_is_plausible,
+    _PER_UL, CENSORED, has_range, parse_number, row_number, unit_key, unitless_code, value_is_plausible,
 )
 
 # Relative agreement within which a derived value confirms its parts (printed values are rounded),
@@ -101,14 +103,47 @@ def canonical(key: str, result: LabReportResult) -> float | None:
     return number * factor
 
 
-def agreement(printed: float, computed: float) -> bool | None:
-    """True when a derived value agrees with its parts, False when it contradicts them, None between."""
+def agreement(printed: float, computed: float, rounding: tuple[float, float, float] | None = None) -> bool | None:
+    """True when a derived value agrees with its parts, False when it contradicts them, None between.
+
+    `rounding` is (the printed value's rounding, lowest and highest value the parts' printed
+    rounding allows): small numbers printed with few decimals ("0,5 %" of 6,4 G/l printed "0,03
+    G/l") differ from their computed value by more than AGREE_WITHIN by rounding alone. Within
+    CONTRADICT_BEYOND such a value agrees; beyond it (numbers too coarse to tell a misread) a gap
+    rounding can explain says nothing."""
     if not math.isfinite(computed) or computed <= 0:
         return None
     gap = abs(printed - computed) / computed
     if gap <= AGREE_WITHIN:
         return True
+    if rounding is not None and printed - rounding[0] <= rounding[2] and printed + rounding[0] >= rounding[1]:
+        return True if gap <= CONTRADICT_BEYOND else None
     return False if gap > CONTRADICT_BEYOND else None
+
+
+_PRINTED_DECIMALS = re.compile(r"^\s*\d+(?:[.,](\d+))?\s*%?\s*$")
+
+
+def rounding_of(key: str, result: LabReportResult) -> float:
+    """Half the last printed digit of the row's value, in the analyte's canonical unit (0: unknown)."""
+    found = _PRINTED_DECIMALS.match(result.value or "")
+    factor = ANALYTES[key].units.get(unit_key(result.units))
+    if found is None or factor is None or row_number(result) != parse_number(result.value):
+        return 0.0  # "1,010" read as the range says: its digits do not say its rounding
+    return 0.5 * 10.0 ** -len(found.group(1) or "") * factor
+
+
+def _span(formula: Callable[..., float], parts: list[tuple[float, float]]) -> tuple[float, float] | None:
+    """Lowest and highest value of `formula` over the parts' (value, rounding) intervals; every
+    relation here is monotonic in each part, so the extremes lie on the corners."""
+    corners = []
+    for signs in itertools.product((-1.0, 1.0), repeat=len(parts)):
+        try:
+            corners.append(formula(*(value + sign * slack for (value, slack), sign in zip(parts, signs))))
+        except ZeroDivisionError:
+            return None
+    finite = [c for c in corners if math.isfinite(c)]
+    return (min(finite), max(finite)) if len(finite) == len(corners) else None
 
 
 @dataclass(frozen=True)
@@ -156,6 +191,7 @@ OWN_CHECKS = ("flag agrees with range", NORMAL_WORD, "plausible for the analyte"
 class RowEvidence:
     confirmed: list[str] = field(default_factory=list)  # names of checks the row passes
     contradicted: list[str] = field(default_factory=list)  # names of checks the row fails
+    range_on_count: bool = False  # a share without a range whose lab prints the range on its count row
 
 
 def ckd_epi_2021(creatinine_mg_dl: float, age: float, female: bool) -> float:
@@ -188,6 +224,7 @@ def collect(report: ReportData) -> list[RowEvidence]:
         if value is not None:
             by_analyte.setdefault(key, []).append((index, value))
     first = {key: hits[0] for key, hits in by_analyte.items() if len(hits) == 1}  # repeated = ambiguous
+    slack = {key: rounding_of(key, rows[index]) for key, (index, _) in first.items()}
     outcomes = []
     for relation in RELATIONS:
         if relation.target not in first or not all(part in first for part in relation.parts):
@@ -197,7 +234,10 @@ def collect(report: ReportData) -> list[RowEvidence]:
             computed = relation.formula(*(first[part][1] for part in relation.parts))
         except ZeroDivisionError:
             continue
-        outcomes.append((relation, agreement(printed, computed), [target_index, *(first[p][0] for p in relation.parts)]))
+        span = _span(relation.formula, [(first[part][1], slack[part]) for part in relation.parts])
+        rounding = (slack[relation.target], *span) if span else None
+        outcomes.append((relation, agreement(printed, computed, rounding),
+                         [target_index, *(first[p][0] for p in relation.parts)]))
     # A failed relation says "misread" only on a report whose lab computes its derived values,
     # i.e. where at least COMPUTES_WITNESSES other relations hold; where they do not (a demo or
     # generated report printing independent numbers: one relation may hold by chance) a
@@ -207,6 +247,7 @@ def collect(report: ReportData) -> list[RowEvidence]:
         _record(found, relation.name, agrees, relation.may_contradict and computes, indexes)
     _differential(first, found)
     _egfr(report, first, found)
+    _ranges_on_counts(rows, first, found)
     return found
 
 
@@ -231,6 +272,22 @@ def _differential(first: dict[str, tuple[int, float]], found: list[RowEvidence])
     total = sum(value for _, value in present)
     agrees = True if abs(total - 100) <= 1.5 else None
     _record(found, "differential sums to 100", agrees, False, [index for index, _ in present])
+
+
+def _ranges_on_counts(rows: list[LabReportResult], first: dict[str, tuple[int, float]],
+                      found: list[RowEvidence]) -> None:
+    """Shares of the differential printed without a range because the lab prints it on the
+    absolute count ("Neutrophiles 58,3 % soit 3,57 G/l  1,80 - 7,00"): no share of the report has
+    a range, and each such share is pinned to its count by % x WBC, the count carrying a range.
+    A range the reader lost from one share leaves its siblings' ranges; a lost range column takes
+    the counts' ranges too."""
+    shares = [first[f"{cell}%"][0] for cell in DIFFERENTIAL if f"{cell}%" in first]
+    if not shares or any(has_range(rows[index]) for index in shares):
+        return
+    for cell in DIFFERENTIAL:
+        if f"{cell}%" in first and f"{cell}#" in first and has_range(rows[first[f"{cell}#"][0]]):
+            share = first[f"{cell}%"][0]
+            found[share].range_on_count = COUNT_RELATION in found[share].confirmed
 
 
 def _egfr(report: ReportData, first: dict[str, tuple[int, float]], found: list[RowEvidence]) -> None:

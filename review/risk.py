@@ -97,6 +97,8 @@ def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual
     implausible = any(name in _WEIGHED for name in found.contradicted)
     top = row.loinc_matches[0].confidence_score if row.loinc_matches else 0.0
     confidence = _logit(row.extraction_confidence)
+    # A share whose range the lab prints on its absolute count lacks none (review.evidence).
+    range_missing = plausibility.range_expected_but_missing(row, ranges_usual) and not found.range_on_count
     return [
         1.0,
         confidence,
@@ -107,13 +109,13 @@ def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual
         float(plausibility.far_outside_range(row)),
         float(plausibility.looks_like_lost_decimal(row)),
         float(plausibility.unit_expected_but_missing(row)),
-        float(plausibility.range_expected_but_missing(row, ranges_usual)),
+        float(range_missing),
         float(plausibility.parse_number(row.value) is None),
         _logit(top) if row.loinc_matches else -4.0,
         float(row.loinc_match_status == "auto_match"),
         float(row.loinc_match_status == "no_match"),
         # A report printing no ranges at all is rare among real labs; a lost range column is not.
-        float(not ranges_usual and plausibility.range_expected_but_missing(row, True)),
+        float(not ranges_usual and plausibility.range_expected_but_missing(row, True) and not found.range_on_count),
         float(tiered_range(row)),
     ]
 

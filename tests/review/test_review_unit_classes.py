@@ -17,8 +17,6 @@ def row(code: str, value: str, units: str | None, **changes) -> LabReportResult:
 
 
 WBC, NEUT_PCT, NEUT_ABS = "26464-8", "26511-6", "26499-4"
-SHARES = {"neut": ("26511-6", "26499-4"), "lymph": ("26478-8", "26474-7"), "mono": ("26485-3", "26484-6"),
-          "eos": ("26450-7", "26449-9"), "baso": ("30180-4", "26444-0")}
 
 
 def test_giga_per_litre_is_a_count_on_a_count_row():
