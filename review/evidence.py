@@ -325,6 +325,11 @@ def _own_checks(row: LabReportResult, evidence: RowEvidence) -> None:
         evidence.contradicted.append("unit does not fit the LOINC code")
 
 
+# German-speaking labs mark a value above its range "+" and one below "-" (doubled for far off);
+# the parser keeps them as printed, since elsewhere a dash fills an empty flag cell.
+SIGN_FLAGS = {"+": "high", "++": "high", "-": "low", "--": "low"}
+
+
 def flag_agrees(row: LabReportResult) -> bool | None:
     """True when value, range and a printed flag tell the same story; False when they disagree.
 
@@ -343,6 +348,9 @@ def flag_agrees(row: LabReportResult) -> bool | None:
     below = low is not None and number < low
     flag = flags.parse_flag(row.source_flag)
     if flag is None:
+        sign = SIGN_FLAGS.get((row.source_flag or "").strip())
+        if sign is not None:  # confirms only: a dash may also fill an empty flag cell
+            return (above if sign == "high" else below) or None
         if row.source_flag:
             return None
         return True if not above and not below else None

@@ -137,6 +137,16 @@ def test_a_censored_value_on_the_allowed_side_agrees_with_its_range():
     assert flag_agrees(row(">90", 60.0, None, flag="H")) is None
 
 
+@pytest.mark.parametrize(("value", "flag", "agrees"), [
+    ("52", "+", True), ("21", "-", True), ("90", "++", True), ("30", "+", None), ("52", "-", None), ("30", "-", None)])
+def test_a_sign_beside_a_value_on_its_side_of_the_range_agrees_and_never_contradicts(value, flag, agrees):
+    from review.evidence import flag_agrees
+
+    result = LabReportResult(test_name="x", value=value, type="numeric", min_reference_range=25.0,
+                             max_reference_range=40.0, source_flag=flag)
+    assert flag_agrees(result) is agrees
+
+
 @pytest.mark.parametrize(
     ("value", "range_text", "flag", "agrees"),
     [("Positive", "Negative", "*", True), ("Amber", "Yellow", "A", True), ("Positive", "Negative", None, False),
