@@ -64,7 +64,7 @@ _NON_ANALYTE_WORDS = {
 }
 # Words that name a method or are filler on reports and never help tell analytes apart.
 _NOISE_WORDS = {
-    "nih", "test", "tests", "level", "levels", "value", "values", "estimation", "est", "assay",
+    "nih", "test", "tests", "level", "levels", "lvl", "value", "values", "estimation", "est", "assay",
     "the", "of", "in", "by", "and", "method", "auto", "automated", "analyser", "analyzer",
     "quantitative", "qn", "result", "results", "conc", "concentration", "measured", "measurement",
     "screen", "screening", "report", "mini", "clia", "eclia", "cmia", "elisa", "ise",
@@ -268,7 +268,7 @@ def read_name(printed: str) -> ReadName:
     wants_count = any(w in _COUNT_WORDS for w in words)
     percent = any(w in _PERCENT_WORDS for w in words)
     absolute = any(w in _ABSOLUTE_WORDS for w in words)
-    quantitative = any(w in {"value", "level", "levels", "quant", "quantitative", "qn"} for w in words)
+    quantitative = any(w in {"value", "level", "levels", "lvl", "quant", "quantitative", "qn"} for w in words)
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
     kind = "fraction" if percent else ("count_conc" if absolute else _width_kind(words))
     return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative)

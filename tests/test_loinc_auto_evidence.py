@@ -1,0 +1,32 @@
+"""Rows whose evidence decides the code auto-match; rows where nothing decides stay needs_review.
+
+Each test is a class of printed rows (issue 10), built from names and units, not from a fixture file.
+"""
+
+import pytest
+
+from loinc.matcher import AUTO_MATCH, NEEDS_REVIEW, get_matcher
+from loinc.names import read_name
+
+
+@pytest.fixture(scope="module")
+def matcher():
+    return get_matcher()
+
+
+def _top(result):
+    return result.matches[0][0].code
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("Sodium Lvl", "mmol/L", "2951-2"), ("Potassium Lvl", "mmol/L", "2823-3"), ("Albumin Lvl", "g/dL", "1751-7"),
+])
+def test_the_short_form_lvl_is_filler_like_level(matcher, name, unit, code):
+    assert read_name(name).analyte == read_name(name.replace("Lvl", "Level")).analyte
+    assert read_name(name).quantitative
+    result = matcher.match(name, unit, panel="Chemistry")
+    assert result.status == AUTO_MATCH and _top(result) == code
+
+
+def test_lvl_does_not_decide_mass_or_moles_without_a_unit(matcher):
+    assert matcher.match("Creatinine Lvl").status == NEEDS_REVIEW
