@@ -30,3 +30,19 @@ def test_the_short_form_lvl_is_filler_like_level(matcher, name, unit, code):
 
 def test_lvl_does_not_decide_mass_or_moles_without_a_unit(matcher):
     assert matcher.match("Creatinine Lvl").status == NEEDS_REVIEW
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("DFG estimé (CKD-EPI)", "mL/min/1,73m²", "62238-1"),  # a translated name, the unit of one test
+    ("Neutrófilos segmentados", "%", "26511-6"),
+    ("Cholesterin total", "mmol/l", "14647-2"),
+])
+def test_a_unit_of_the_codes_kind_stands_in_for_a_near_name(matcher, name, unit, code):
+    assert matcher.match(name, specimen="serum_plasma_blood").status == NEEDS_REVIEW  # the name alone: unsure
+    result = matcher.match(name, unit, specimen="serum_plasma_blood")
+    assert result.status == AUTO_MATCH and _top(result) == code
+
+
+def test_a_fitting_unit_does_not_decide_between_close_tests(matcher):
+    # "Plasma" in % fits plasma cells in blood and in the fluid: the lead is short, a person checks
+    assert matcher.match("Plasma", "%", specimen="Ascites").status == NEEDS_REVIEW
