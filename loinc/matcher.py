@@ -83,6 +83,11 @@ _TWIN_PROPERTIES = (
     {"mass ratio", "molar ratio"},
 )
 _ORDINAL_ONLY = frozenset({"ordinal"})
+# A LOINC system of a timed collection ("24 hour Urine", "unspecified time Urine"), and the words that
+# name one on a report ("24 hr urine", "Urine 24h", "Sammelurin", "urines de 24 heures").
+_TIMED_SYSTEM = re.compile(r"^\d+ hours? ", re.IGNORECASE)
+_COLLECTION_TIME = re.compile(r"\b\d+\s?(?:h|hr|hrs|hour|hours|heures|std|stunden|ore|horas)\b|\btimed\b|"
+                              r"\bcollection\b|sammel|\bdiurese\b|\bdiuresi\b")
 _PLAIN_BLOOD = {"blood", "serum or plasma", "serum", "plasma"}
 _BLOOD_SITE_WORDS = {"arterial", "venous", "capillary", "cord"}
 
@@ -502,7 +507,8 @@ class Matcher:
         unit_given = kind not in _TWIN_BLIND_KINDS
         hint = specimen_hint(name, specimen, panel)
         fits = specimen_fits(best.entry.specimen, hint)
-        lead = self._lead(ranked, unit_given, serum_default=hint in (None, "any_blood", "serum_plasma"))
+        lead = self._lead(ranked, unit_given, serum_default=hint in (None, "any_blood", "serum_plasma"),
+                          timed_named=bool(_COLLECTION_TIME.search(fold(f"{name} {panel or ''}"))))
         if best.name_score < REVIEW_MIN_NAME:
             status = NO_MATCH
         else:
@@ -550,9 +556,13 @@ class Matcher:
             self._test_rank[other_key] >= RARE_RATIO * self._test_rank[self._test_key_of[best.code]]
         ) and not _unit_twins(best, other)
 
-    def _lead(self, ranked: list[Candidate], unit_given: bool, serum_default: bool = False) -> float:
+    def _lead(self, ranked: list[Candidate], unit_given: bool, serum_default: bool = False,
+              timed_named: bool = True) -> float:
+        """`timed_named`: the row's name or panel names a collection time ("24 hr urine")."""
         best = ranked[0]
         for other in ranked[1:]:
+            if not timed_named and _TIMED_SYSTEM.match(other.entry.system) and not _TIMED_SYSTEM.match(best.entry.system):
+                continue  # a timed collection nobody printed: the row is a spot sample
             # A mass/substance twin is a real competitor when no unit decides between them: without
             # a unit, creatinine in mg/dL and in umol/L are equally likely (the ranking still puts
             # the conventional one first, but it must not be auto-matched). A unitless ratio or a

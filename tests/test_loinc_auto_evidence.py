@@ -46,3 +46,15 @@ def test_a_unit_of_the_codes_kind_stands_in_for_a_near_name(matcher, name, unit,
 def test_a_fitting_unit_does_not_decide_between_close_tests(matcher):
     # "Plasma" in % fits plasma cells in blood and in the fluid: the lead is short, a person checks
     assert matcher.match("Plasma", "%", specimen="Ascites").status == NEEDS_REVIEW
+
+
+@pytest.mark.parametrize("name", ["Microalbúmina (orina)", "Microalbumin"])
+def test_a_timed_collection_nobody_printed_does_not_hold_back_the_spot_urine_code(matcher, name):
+    result = matcher.match(name, "mg/L", specimen="urine")
+    assert result.status == AUTO_MATCH and _top(result) == "14957-5"
+
+
+@pytest.mark.parametrize(("name", "panel"), [("Microalbumin, 24 hr urine", None),
+                                             ("Microalbumin", "Urine 24h collection")])
+def test_a_printed_collection_time_keeps_the_timed_code_a_competitor(matcher, name, panel):
+    assert matcher.match(name, "mg/L", specimen="urine", panel=panel).status == NEEDS_REVIEW
