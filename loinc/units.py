@@ -84,7 +84,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?:m|u|n|p|f)?(?:mol|eq|meq)/{_VOL}$"), MOLAR_CONC),
     (re.compile(r"^(?:mval|meq)/l$"), MOLAR_CONC),
     (re.compile(r"^(?:m|u|n|k)?(?:\[?iu\]?|u|units?|\[arb'u\]|au|kat|ukat|eu)/{0,1}(?:l|dl|ml|ul)?$"), ARB_UNITS),
-    (re.compile(r"^(?:fl|um3|cu ?microns?|femtoliters?)$"), ENTITIC_VOLUME),
+    (re.compile(r"^(?:fl|um3|u3|cu ?microns?|femtoliters?)$"), ENTITIC_VOLUME),  # "µ³": a cubic micron is a fL
     (re.compile(r"^(?:pg|pg/cell|picograms?)$"), ENTITIC_MASS),
     (re.compile(r"^(?:s|sec|secs|seconds?|min|mins|minutes?)$"), TIME),
     (re.compile(r"^mm/(?:h|hr|hour|1st ?hr?|1 ?hr?|1h)$"), VELOCITY),

@@ -58,3 +58,11 @@ def test_a_timed_collection_nobody_printed_does_not_hold_back_the_spot_urine_cod
                                              ("Microalbumin", "Urine 24h collection")])
 def test_a_printed_collection_time_keeps_the_timed_code_a_competitor(matcher, name, panel):
     assert matcher.match(name, "mg/L", specimen="urine", panel=panel).status == NEEDS_REVIEW
+
+
+@pytest.mark.parametrize("unit", ["µ³", "μ3"])
+def test_a_cubic_micron_is_an_entitic_volume(matcher, unit):
+    from loinc.units import ENTITIC_VOLUME, unit_kind
+    assert unit_kind(unit) == ENTITIC_VOLUME
+    result = matcher.match("V.G.M.", unit, panel="HÉMOGRAMME")
+    assert result.status == AUTO_MATCH and _top(result) in {"30428-7", "787-2"}
