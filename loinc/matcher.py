@@ -22,7 +22,7 @@ from loinc.confidence import probability
 from loinc.names import ReadName, abbreviation_words, analyte_in_specimen, analyte_text, fix_ocr, fold, read_name
 from loinc.specimens import mentions_sediment, specimen_fits, specimen_hint, specimen_score
 from loinc.table import UNRANKED, Entry, load_table
-from loinc.units import count_magnitude, normalize_unit, unit_kind, unit_kinds
+from loinc.units import count_magnitude, normalize_unit, placeholder_unit, unit_kind, unit_kinds
 
 AUTO_MATCH = "auto_match"
 NEEDS_REVIEW = "needs_review"
@@ -456,6 +456,7 @@ class Matcher:
         `value_kind` = what the printed value says when no unit does ("Negative": ordinal)."""
         top = max(1, min(top, 50))
         name = (name or "")[:MAX_NAME_LENGTH]
+        unit = None if placeholder_unit(unit) else unit
         alias_entry = None
         if aliases:
             key = alias_key(name, unit)

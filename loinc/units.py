@@ -119,6 +119,14 @@ normalize_unit = canonical_unit
 GIGA_TERA_PER_LITRE = re.compile(r"^\s*([GT])\s*/\s*l\s*$")
 
 
+# A unit cell that says there is no unit ("N/A", "-"): the row has no unit, not an unreadable one.
+_NO_UNIT = re.compile(r"^(?:n/?a|-+|none)$")
+
+
+def placeholder_unit(unit: str | None) -> bool:
+    return bool(unit) and bool(_NO_UNIT.match(normalize_unit(unit)))
+
+
 @lru_cache(maxsize=4096)
 def unit_kind(unit: str | None) -> str | None:
     """Kind of quantity the printed unit measures, or None when it is unknown."""

@@ -66,3 +66,15 @@ def test_a_cubic_micron_is_an_entitic_volume(matcher, unit):
     assert unit_kind(unit) == ENTITIC_VOLUME
     result = matcher.match("V.G.M.", unit, panel="HÉMOGRAMME")
     assert result.status == AUTO_MATCH and _top(result) in {"30428-7", "787-2"}
+
+
+@pytest.mark.parametrize("unit", ["N/A", "n/a", "-", "--"])
+def test_a_unit_cell_saying_no_unit_is_no_unit(matcher, unit):
+    plain = matcher.match("Anisocytosis", None, specimen="serum_plasma_blood")
+    result = matcher.match("Anisocytosis", unit, specimen="serum_plasma_blood")
+    assert plain.status == AUTO_MATCH and result.status == AUTO_MATCH and _top(result) == _top(plain)
+
+
+def test_an_unreadable_unit_still_holds_back_auto_match(matcher):
+    assert matcher.match("Sodium", None, specimen="serum_plasma_blood").status == AUTO_MATCH
+    assert matcher.match("Sodium", "mmol/X", specimen="serum_plasma_blood").status == NEEDS_REVIEW
