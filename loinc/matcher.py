@@ -578,6 +578,8 @@ class Matcher:
                 continue  # same test by a named method nobody asked for, or without one: one concept
             if self._much_rarer(best.entry, other.entry):
                 continue
+            if other.unasked_method and other.entry.kinds == _ORDINAL_ONLY and best.entry.kinds - _ORDINAL_ONLY:
+                continue  # "Platelets [Presence] in Blood by Light microscopy": a smear finding nobody named
             if frozenset((best.entry.code, other.entry.code)) in _ONE_CONCEPT_ON_REPORTS:
                 continue
             if serum_default and best.entry.specimen == "serum_plasma" and other.entry.system == "Blood" and (

@@ -78,3 +78,13 @@ def test_a_unit_cell_saying_no_unit_is_no_unit(matcher, unit):
 def test_an_unreadable_unit_still_holds_back_auto_match(matcher):
     assert matcher.match("Sodium", None, specimen="serum_plasma_blood").status == AUTO_MATCH
     assert matcher.match("Sodium", "mmol/X", specimen="serum_plasma_blood").status == NEEDS_REVIEW
+
+
+def test_a_presence_finding_by_a_method_nobody_named_does_not_hold_back_a_count(matcher):
+    result = matcher.match("Platelets")
+    assert result.status == AUTO_MATCH and _top(result) in {"26515-7", "777-3"}
+    assert "9317-9" in [entry.code for entry, _ in result.matches]  # the smear finding is still offered
+
+
+def test_a_named_smear_method_still_chooses_the_presence_code(matcher):
+    assert _top(matcher.match("Platelets, light microscopy")) == "9317-9"
