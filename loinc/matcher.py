@@ -176,6 +176,10 @@ class Matcher:
         self._is_mass = [e.property.lower().startswith("mass") for e in self.entries]
         self._count_scale = [_largest_count(e) for e in self.entries]
         self._by_calculation = ["calc" in e.method.lower() or " Calc" in e.short_name for e in self.entries]
+        # Computed values: "by calculation", or predicted by a formula ("GFR/1.73 sq M.predicted by
+        # Creatinine-based formula (CKD-EPI)"): a row printed as "calculated" may have either.
+        self._computed = [calc or "formula" in e.method.lower() or ".predicted" in e.component.lower()
+                          for calc, e in zip(self._by_calculation, self.entries)]
         self._special_blood = [e.specimen == "blood" and e.system.lower() not in _PLAIN_BLOOD for e in self.entries]
         self._from_donor = ["from donor" in e.system.lower() for e in self.entries]  # blood-bank screening
         self._static_score = [
@@ -517,7 +521,7 @@ class Matcher:
                                   unit_confirms=bool(unit_kinds(unit) & best.entry.kinds))
             if status == AUTO_MATCH and guessed:
                 status = NEEDS_REVIEW  # a guessed spelling correction
-            if status == AUTO_MATCH and read.calculated and not self._by_calculation[self._index[best.entry.code]]:
+            if status == AUTO_MATCH and read.calculated and not self._computed[self._index[best.entry.code]]:
                 status = NEEDS_REVIEW  # the name says calculated; the code is a measured one
             if status == AUTO_MATCH and not fits:
                 status = NEEDS_REVIEW  # e.g. a pleural fluid row and only a generic body-fluid code

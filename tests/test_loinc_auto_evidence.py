@@ -88,3 +88,13 @@ def test_a_presence_finding_by_a_method_nobody_named_does_not_hold_back_a_count(
 
 def test_a_named_smear_method_still_chooses_the_presence_code(matcher):
     assert _top(matcher.match("Platelets, light microscopy")) == "9317-9"
+
+
+def test_a_gfr_predicted_by_a_formula_is_a_calculated_value(matcher):
+    result = matcher.match("GFR calculated by CKD-EPI equation", "mL/min/1.73m*2", panel="Urea and electrolytes")
+    assert result.status == AUTO_MATCH and _top(result) == "62238-1"
+
+
+def test_calculated_still_holds_back_a_measured_code(matcher):
+    assert matcher.match("Sodium", "mmol/L").status == AUTO_MATCH
+    assert matcher.match("Sodium (calculated)", "mmol/L").status == NEEDS_REVIEW
