@@ -211,10 +211,14 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
 
 
 # Glyph slips OCR makes in the short codes of test names, put right only where the code is
-# unmistakable: "HbAlc" / "Hemoglobin Alc" (A1c), "25-0H" (OH), "Free 13" (T3), "C0RTISOL".
+# unmistakable: "HbAlc" / "Hemoglobin Alc" (A1c; the French model reads the 1 "i", "ï", "ïl" too),
+# "25-0H" (OH), "Free 13" (T3), "C0RTISOL", and dotted initials that lost one dot between two
+# capitals ("C.C.MH.", a dot squeezed between the kerned M and H).
 _OCR_NAME_SLIPS = [
-    (re.compile(r"(?<=\bHb)\s?A[lI|]c\b|(?<=\bHbA)[lI|]c\b|(?<=globin )A[lI|]c\b", re.I),
-     lambda m: re.sub(r"[lLI|]", "1", m.group(0))),
+    (re.compile(r"(?<=\bHb)\s?A[lI|iïí]{1,2}c\b|(?<=\bHbA)[lI|iïí]{1,2}c\b|(?<=globin )A[lI|iïí]{1,2}c\b",
+                re.I),
+     lambda m: re.sub(r"[lLI|iïíÏÍ]{1,2}", "1", m.group(0))),
+    (re.compile(r"(?<![\w.])[A-Z](?:\.?[A-Z]){2,}\.(?!\w)"), lambda m: _initials_dotted(m.group(0))),
     (re.compile(r"(?<=\d-)0(?=H\b)"), lambda m: "O"),  # 25-0H vitamin D
     (re.compile(r"\b(Free|Total|Reverse)\s+1([34])\b", re.I), lambda m: f"{m.group(1)} T{m.group(2)}"),
     (re.compile(r"(?<=[A-Z])0(?=[A-Z])|(?<=\b[A-Z])0(?=[a-z]{2})"), lambda m: "O"),  # "C0RTISOL", "C0lor"
@@ -237,6 +241,13 @@ def _trailing_flag(name: str) -> re.Match | None:
     if re.fullmatch(r"HH|LL|H|L", word) or (word != word.upper() and len(word) >= 3):
         return m if parse_flag(word) is not None else None
     return None
+
+
+def _initials_dotted(text: str) -> str:
+    """Capitals each followed by a dot, when the text lacks just one of those dots
+    ("C.C.MH." -> "C.C.M.H."); anything else unchanged ("HDL.", "LDH.")."""
+    letters = text.replace(".", "")
+    return ".".join(letters) + "." if text.count(".") == len(letters) - 1 >= 2 else text
 
 
 def repair_ocr_name(name: str) -> str:

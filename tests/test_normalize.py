@@ -182,7 +182,9 @@ def test_ocr_value_far_outside_its_range_is_doubted():
 @pytest.mark.parametrize("read, meant", [
     ("HbAlc", "HbA1c"), ("Hemoglobin Alc", "Hemoglobin A1c"), ("HBALC", "HBA1C"),
     ("25-0H Vitamin D", "25-OH Vitamin D"), ("Free 13", "Free T3"), ("FREE 14", "FREE T4"),
-    ("C0RTISOL", "CORTISOL"),
+    ("C0RTISOL", "CORTISOL"), ("HbAïlc", "HbA1c"), ("HbAic", "HbA1c"), ("HBAIC", "HBA1C"),
+    ("C.C.MH.", "C.C.M.H."), ("T.GM.H.", "T.G.M.H."), ("V.GM.", "V.G.M."),
+    ("V.G.M.", "V.G.M."), ("LDH.", "LDH."), ("CCMH", "CCMH"), ("CM.", "CM."), ("TSH", "TSH"),
     ("Alcohol", "Alcohol"), ("CA 125", "CA 125"), ("Vitamin B12", "Vitamin B12"), ("PO2", "PO2"),
 ])
 def test_ocr_slips_in_test_name_codes_are_repaired(read, meant):
