@@ -22,6 +22,7 @@ from parser import tesseract
 from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
+from parser.thin_strokes import stem_slash_stem
 from parser.units import damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit
 from parser.unread_ink import unread_boxes
 
@@ -118,6 +119,7 @@ def read_page(page: PreparedPage) -> Page:
     if page.photo:
         words = read_unread_cells(prepared, words, dpi)
     words = repair_power_units(words)
+    words = restore_litre_ratios(prepared, words)  # before the re-read: "/" and "I" are no numbers
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
@@ -640,6 +642,26 @@ def arrow_direction(ink: np.ndarray) -> str | None:
     if min(left, right) < 0.5 * max(left, right):
         return None  # a head reaching out on one side only (a 4's bar, a 1's flag)
     return direction
+
+
+# A unit of three thin strokes ("l/l") tesseract reads as one to three other glyphs
+# (parser.thin_strokes): words this short are looked at.
+MAX_LITRE_RATIO_CHARS = 3
+LITRE_RATIO = "l/l"
+
+
+def restore_litre_ratios(image: Image.Image, words: list[Word]) -> list[Word]:
+    """`words` with each short word whose ink is a stem, a slash and a stem read as l/l."""
+    restored = []
+    for word in words:
+        if len(word.text) <= MAX_LITRE_RATIO_CHARS and word.text.lower() != LITRE_RATIO:
+            glyphs = _glyphs(image, word)
+            ink = np.asarray(glyphs[0][4]) == 0 if len(glyphs) == 3 else None
+            if ink is not None and stem_slash_stem(
+                    [ink[top:bottom + 1, x0:x1 + 1] for x0, x1, top, bottom, _ in glyphs]):
+                word = replace(word, text=LITRE_RATIO)
+        restored.append(word)
+    return restored
 
 
 # OCR gives no font weight, and the layout tells a bold section heading ("Glycémie") from the
