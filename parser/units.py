@@ -224,12 +224,16 @@ def repair_ocr_word(text: str) -> str | None:
 
 
 def restored_slash_unit(first: str, reread: str) -> str | None:
-    """The unit a second reading of a cell finds ("U/I" -> U/l) where the first reading lost
-    its slash and thin strokes ("ul", "U", "u"): only when the first reading is that unit with
-    nothing but slashes and l, I, |, 1 left out, so the second reading adds no letter."""
-    if "/" not in reread or "/" in first:
+    """The unit a second reading of a cell finds ("U/I" -> U/l, or "UA" with the "/l" closed
+    into an A, as repair reads "GA" and "TA") where the first reading lost its slash and thin
+    strokes ("ul", "U", "u"): only when the first reading is that unit with nothing but slashes
+    and l, I, |, 1 left out, so the second reading adds no letter."""
+    if "/" in first:
         return None
-    unit = reread if is_unit(reread) else repair_ocr_word(reread)
+    if "/" in reread:
+        unit = reread if is_unit(reread) else repair_ocr_word(reread)
+    else:
+        unit = _edge_slash_slip(reread, unit_key(reread), _lexicon()[0])
     if unit is None or "/" not in unit or not is_unit(unit):
         return None
     return unit if _adds_only_thin_strokes(first, unit) else None

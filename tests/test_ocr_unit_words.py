@@ -56,7 +56,8 @@ def test_a_sure_mark_or_one_before_a_word_is_kept():
 
 @pytest.mark.parametrize("first, reread, unit", [
     ("ul", "U/|", "U/l"), ("U", "U/l", "U/l"), ("u", "U/I", "U/l"), ("ul", "U/L", "U/L"),
-    ("ul", "UA", None),  # no slash read
+    ("ul", "UA", "U/l"), ("u", "TA", None),  # "/l" closed into an A; a T the first never had
+    ("ul", "Ul", None),  # no slash read
     ("mg", "mg/dl", None), ("IU", "IU/L", None),  # letters the first reading never had
     ("u", "Us|", None),
 ])
