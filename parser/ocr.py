@@ -23,7 +23,9 @@ from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
 from parser.thin_strokes import stem_slash_stem
-from parser.units import damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit
+from parser.units import (
+    damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit, unglue,
+)
 from parser.unread_ink import unread_boxes
 
 log = logging.getLogger(__name__)
@@ -443,16 +445,32 @@ def _cell_replacement(inside: list[Word], first: list[Word], box) -> list[Word] 
     size, bold = max(w.size for w in first), first[0].bold
     if len(inside) == 1:
         text = _better_reading(inside[0], first)
-        if text is None:
-            return None
-        return [Word(text=text, x0=first[0].x0, top=top, x1=first[-1].x1, bottom=bottom,
-                     conf=inside[0].conf, size=size, bold=bold)]
+        if text is not None:
+            return [Word(text=text, x0=first[0].x0, top=top, x1=first[-1].x1, bottom=bottom,
+                         conf=inside[0].conf, size=size, bold=bold)]
+        inside = _unglued(inside[0])  # "1%": a value and its unit read as one word
     if not _numbers_and_marks(inside, first):
         return None
     # Back from the stacked image to the page: the crop began CELL_PAD before the cell's box.
     dx = max(0, int(box[0]) - CELL_PAD) - CELL_GAP
     return [Word(text=w.text, x0=w.x0 + dx, top=top, x1=w.x1 + dx, bottom=bottom, conf=w.conf,
                  size=size, bold=bold) for w in inside]
+
+
+def _unglued(word: Word) -> list[Word]:
+    """A re-read word holding a value glued to its flag or unit (parser.units.unglue: "1%",
+    "16L%") as its parts, each given its share of the box; else the word alone."""
+    parts = unglue([word.text])
+    if len(parts) == 1:
+        return [word]
+    width = (word.x1 - word.x0) / len(word.text)
+    pieces, start = [], 0
+    for part in parts:
+        start = word.text.index(part, start)
+        pieces.append(replace(word, text=part, x0=word.x0 + start * width,
+                              x1=word.x0 + (start + len(part)) * width))
+        start += len(part)
+    return pieces
 
 
 def _numbers_and_marks(inside: list[Word], first: list[Word]) -> bool:

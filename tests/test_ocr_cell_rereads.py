@@ -48,3 +48,11 @@ def test_a_sure_dash_between_two_doubtful_bounds_is_not_doubled(monkeypatch):
 def test_a_value_and_its_unit_read_as_a_word_take_their_re_reading():
     assert [w.text for w in _cell_replacement([_w("58", 0, 0.68), _w("%", 30, 0.68)],
                                               [_w("Duo", 500, 0.28)], BOX)] == ["58", "%"]
+
+
+def test_a_value_glued_to_its_unit_in_the_re_reading_is_taken_as_its_parts():
+    words = _cell_replacement([_w("1%", 500 - DX, 0.61)], [_w("1..:.%", 500, 0.11)], BOX)
+    assert [(w.text, w.x0, w.x1) for w in words] == [("1", 500, 510), ("%", 510, 520)]
+    # Not sure enough, or a word that is no value and unit: the first reading stays.
+    assert _cell_replacement([_w("1%", 0, 0.5)], [_w("1..:.%", 500, 0.11)], BOX) is None
+    assert _cell_replacement([_w("1a%", 0, 0.9)], [_w("1..:.%", 500, 0.11)], BOX) is None
