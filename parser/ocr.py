@@ -293,14 +293,18 @@ def split_run_together_ranges(words: list[Word]) -> list[Word]:
 
 # A mark OCR reads from a speck between a value and its unit ("112 = ng/dL"): never printed there.
 # A degree sign there ("° %") is a speck too: a temperature's ° is printed joined to its C or F.
-_STRAY_MARK = re.compile(r"^(?:[=~]+|°)$")
+# So is an unsure dash beside a unit, before it ("2,87 — µUI/ml") or after it ("mg/d — 0,50-0,90"):
+# a range's dash stands between its bounds, or before a bare bound ("– 5.0"), never on a unit.
+_STRAY_MARK = re.compile(r"^(?:[=~]+|°|[—–])$")
+_STRAY_DASH = re.compile(r"^[—–]$")
+_BARE_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?$")
 MAX_STRAY_MARK_CONFIDENCE = 0.9
 
 
 def repair_unit_words(words: list[Word]) -> list[Word]:
     """`words` with each unit OCR damaged put right (parser.units.repair_ocr_word: "UI/I",
-    "G/", "Tsd/yul", "=mg/dl"), and an unsure "=" or "~" just before a unit dropped, so that
-    the layout meets the unit as a text layer gives it."""
+    "G/", "Tsd/yul", "=mg/dl"), and an unsure "=", "~" or dash just before a unit (or a dash
+    just after one) dropped, so that the layout meets the unit as a text layer gives it."""
     repaired = []
     for i, word in enumerate(words):
         following = words[i + 1] if i + 1 < len(words) else None
@@ -309,13 +313,21 @@ def repair_unit_words(words: list[Word]) -> list[Word]:
             following.text[:1].isalpha() and _next_on_line(word, following)
         fixed = None if spaced else repair_ocr_word(word.text)
         repaired.append(replace(word, text=fixed) if fixed is not None else word)
-    return [word for i, word in enumerate(repaired)
-            if not (i + 1 < len(repaired) and _stray_mark_before(word, repaired[i + 1]))]
+    return [word for i, word in enumerate(repaired) if not _stray_mark(repaired, i)]
 
 
-def _stray_mark_before(word: Word, following: Word) -> bool:
-    return (_STRAY_MARK.match(word.text) is not None and word.conf < MAX_STRAY_MARK_CONFIDENCE
-            and _next_on_line(word, following) and is_unit(following.text))
+def _stray_mark(words: list[Word], i: int) -> bool:
+    word = words[i]
+    if word.conf >= MAX_STRAY_MARK_CONFIDENCE:
+        return False
+    following = words[i + 1] if i + 1 < len(words) else None
+    if following is not None and _next_on_line(word, following):
+        if _STRAY_MARK.match(word.text) and is_unit(following.text):
+            return True
+        if _BARE_NUMBER.match(following.text):
+            return False  # "– 5.0": the dash of a range's bound
+    return i > 0 and _STRAY_DASH.match(word.text) is not None and \
+        _next_on_line(words[i - 1], word) and is_unit(words[i - 1].text)
 
 
 def _next_on_line(word: Word, following: Word) -> bool:

@@ -49,6 +49,22 @@ def test_a_stray_mark_before_a_unit_is_dropped_and_damaged_units_repaired():
     assert [w.text for w in repair_unit_words(words)] == ["112", "ng/dL", "G/l"]
 
 
+def test_an_unsure_dash_beside_a_unit_is_dropped():
+    before = [_word("2,87", 0, 0.9), _word("—", 30, 0.35), _word("µUI/ml", 38, 0.4)]
+    assert [w.text for w in repair_unit_words(before)] == ["2,87", "µUI/ml"]
+    after = [_word("mg/dL", 0), _word("–", 34, 0.2), _word("0,50-0,90", 42)]
+    assert [w.text for w in repair_unit_words(after)] == ["mg/dL", "0,50-0,90"]
+    assert [w.text for w in repair_unit_words(after[:2])] == ["mg/dL"]
+
+
+def test_a_dash_before_a_bare_bound_or_a_sure_one_is_kept():
+    bound = [_word("mg/dL", 0), _word("–", 34, 0.2), _word("5,0", 42)]
+    assert [w.text for w in repair_unit_words(bound)] == ["mg/dL", "–", "5,0"]
+    sure = [_word("mg/dL", 0), _word("—", 34, 0.95)]
+    assert [w.text for w in repair_unit_words(sure)] == ["mg/dL", "—"]
+    assert [w.text for w in repair_unit_words([_word("—", 0, 0.3), _word("Total", 8)])] == ["—", "Total"]
+
+
 def test_a_sure_mark_or_one_before_a_word_is_kept():
     assert [w.text for w in repair_unit_words([_word("=", 0, 0.95), _word("mg/dL", 8)])] == ["=", "mg/dL"]
     assert [w.text for w in repair_unit_words([_word("=", 0, 0.4), _word("Total", 8)])] == ["=", "Total"]
