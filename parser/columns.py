@@ -255,7 +255,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     return headers
 
 
-_HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}
+HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}
 
 
 def _phrase_gap(height: float) -> float:
@@ -284,7 +284,7 @@ def _labels_inside_titles(words: list[tuple[str, float, float]], keys: list[str]
             runs[-1].append(key)
     counted = [run for run in runs if any(k in LABEL_WORDS for k in run)]
     total = sum(len(run) for run in counted)
-    labels = sum(k in LABEL_WORDS or k in _HEADING_JOINERS for run in counted for k in run)
+    labels = sum(k in LABEL_WORDS or k in HEADING_JOINERS for run in counted for k in run)
     return total > 0 and labels < _MIN_LABEL_SHARE_IN_PHRASES * total
 
 
@@ -297,7 +297,7 @@ def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Colum
     if any(re.search(r"\d", text) for text, _, _ in words):
         return False
     # Headings are capitalised; a sentence or a comment beside a row is not.
-    if any(text[:1].islower() and text not in _HEADING_JOINERS for text, _, _ in words):
+    if any(text[:1].islower() and text not in HEADING_JOINERS for text, _, _ in words):
         return False
     heads = {c.x0: c for c in unknown}
     if not all(x in heads for x in inside):
@@ -348,7 +348,7 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
                 (not matched or unknown[-1].x0 > matched[-1].x1):
             # A word the vocabulary lacks printed as part of this label ("Reporting Unit"),
             # and the word before a joiner ("Limiti di riferimento"): the column starts there.
-            joined = unknown[-1].label in _HEADING_JOINERS
+            joined = unknown[-1].label in HEADING_JOINERS
             x0 = unknown.pop().x0
             unmatched.pop()
         matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))

@@ -238,9 +238,19 @@ def _stacked_label_line(line: Line, below: Line) -> bool:
     # section title under the header ("ESAME URINE") runs where no label is.
     # A label word of its own may sit where the first line has none (LabCorp sets "Units",
     # "Reference Interval" on the lower line of a two-line header).
+    # So may the joiner inside such a label ("di" of "Valori di riferimento": OCR gives a line's
+    # words one box, so a label beside a two-line cell lands on the cell's lower line).
     slack = 0.2 * max(line.size, below.size)
+    keys = [_label_key(w, below) for w in below.words]
     return all(any(w.x0 < a.x1 + slack and w.x1 > a.x0 - slack for a in line.words) or
-               _label_key(w, below) in cols.LABEL_WORDS for w in below.words)
+               keys[i] in cols.LABEL_WORDS or _joiner_between_labels(keys, i)
+               for i, w in enumerate(below.words))
+
+
+def _joiner_between_labels(keys: list[str], i: int) -> bool:
+    """Is keys[i] a joiner ("di", "de", "of") between two label words?"""
+    return keys[i] in cols.HEADING_JOINERS and 0 < i < len(keys) - 1 and \
+        keys[i - 1] in cols.LABEL_WORDS and keys[i + 1] in cols.LABEL_WORDS
 
 
 def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
