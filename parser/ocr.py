@@ -128,6 +128,7 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_arrows(prepared, words)
     words = brackets_for_braces(words)
     words = split_run_together_ranges(words)
+    words = zero_bounds(words)
     words = repair_unit_words(words)
     words = doubt_misread_units(words)
     words = mark_bold(prepared, words)
@@ -289,6 +290,33 @@ def split_run_together_ranges(words: list[Word]) -> list[Word]:
                               conf=word.conf, size=word.size, bold=word.bold))
             start += len(part)
     return split
+
+
+# A range's lower bound 0 read as the letter O ("[O - 6]", "O - 20", "O-20"): a bound is a
+# number, and an O before a dash and a number reads only as 0.
+_LETTER_O_BOUND = re.compile(r"^([\[(]?)[Oo]((?:[-–]\d+(?:[.,]\d+)?[\])]?)?)$")
+_RANGE_DASHES = frozenset({"-", "–", "—"})
+_UPPER_BOUND = re.compile(r"^\d+(?:[.,]\d+)?[\])]?$")
+
+
+def zero_bounds(words: list[Word]) -> list[Word]:
+    """`words` with a letter O read for the 0 a range starts with put right."""
+    fixed = []
+    for i, word in enumerate(words):
+        m = _LETTER_O_BOUND.match(word.text)
+        if m is not None and (m.group(2) or _dash_and_bound_after(words, i)):
+            word = replace(word, text=f"{m.group(1)}0{m.group(2)}")
+        fixed.append(word)
+    return fixed
+
+
+def _dash_and_bound_after(words: list[Word], i: int) -> bool:
+    """Do a dash and a number follow words[i] on its line ("O" "-" "20")?"""
+    if i + 2 >= len(words):
+        return False
+    dash, bound = words[i + 1], words[i + 2]
+    return dash.text in _RANGE_DASHES and _UPPER_BOUND.match(bound.text) is not None and \
+        _next_on_line(words[i], dash) and _next_on_line(dash, bound)
 
 
 # A mark OCR reads from a speck between a value and its unit ("112 = ng/dL"): never printed there.

@@ -320,3 +320,18 @@ def test_a_range_ocr_ran_together_is_split_into_its_words_within_its_box():
                                       _word("Tota1"), _word("to")])
     assert [(w.text, w.x0, w.x1) for w in read[:3]] == [("2", 0, 10), ("to", 10, 30), ("10%", 30, 60)]
     assert [w.text for w in read[3:]] == ["Tota1", "to"]
+
+
+def test_a_range_starting_at_zero_read_with_the_letter_o_starts_at_zero():
+    from parser.ocr import zero_bounds
+
+    def line(*texts: str) -> list[Word]:
+        return [Word(text=t, x0=20 * i, top=0, x1=20 * i + 12, bottom=10, conf=0.8) for i, t in enumerate(texts)]
+
+    assert [w.text for w in zero_bounds(line("[O", "-", "6]"))] == ["[0", "-", "6]"]
+    assert [w.text for w in zero_bounds(line("O", "–", "20"))] == ["0", "–", "20"]
+    assert [w.text for w in zero_bounds(line("(O-0,5)"))] == ["(0-0,5)"]
+    assert [w.text for w in zero_bounds(line("O-20"))] == ["0-20"]
+    # An O that starts no range: a blood group, a word, an O before a dash and a word.
+    for words in (line("O", "Rh+"), line("O", "-", "negativ"), line("O"), line("Oxalat", "-", "5")):
+        assert zero_bounds(words) == words
