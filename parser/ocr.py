@@ -493,8 +493,11 @@ def _cell_replacement(inside: list[Word], first: list[Word], box) -> list[Word] 
         return None
     # Back from the stacked image to the page: the crop began CELL_PAD before the cell's box.
     dx = max(0, int(box[0]) - CELL_PAD) - CELL_GAP
-    return [Word(text=w.text, x0=w.x0 + dx, top=top, x1=w.x1 + dx, bottom=bottom, conf=w.conf,
-                 size=size, bold=bold) for w in inside]
+    # A re-read word's box may run over the words after it ("4,0" boxed over "4,0 - 6,0"): each
+    # ends where the next begins, so the layout meets them side by side as printed.
+    ends = [min(w.x1, after.x0) for w, after in zip(inside, inside[1:])] + [inside[-1].x1]
+    return [Word(text=w.text, x0=w.x0 + dx, top=top, x1=max(end, w.x0 + 1) + dx, bottom=bottom,
+                 conf=w.conf, size=size, bold=bold) for w, end in zip(inside, ends)]
 
 
 def _unglued(word: Word) -> list[Word]:

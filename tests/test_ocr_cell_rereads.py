@@ -56,3 +56,10 @@ def test_a_value_glued_to_its_unit_in_the_re_reading_is_taken_as_its_parts():
     # Not sure enough, or a word that is no value and unit: the first reading stays.
     assert _cell_replacement([_w("1%", 0, 0.5)], [_w("1..:.%", 500, 0.11)], BOX) is None
     assert _cell_replacement([_w("1a%", 0, 0.9)], [_w("1..:.%", 500, 0.11)], BOX) is None
+
+
+def test_a_re_read_word_boxed_over_the_words_after_it_ends_where_the_next_begins():
+    wide = Word(text="4,0", x0=0, top=30, x1=90, bottom=50, conf=0.87, size=20)  # boxed over all three
+    reread = [wide, _w("-", 40, 0.87, 30, 50), _w("6,0", 56, 0.8, 30, 50)]
+    words = _cell_replacement(reread, [_w("4,0", 500, 0.4), _w("-6,0", 540, 0.4)], BOX)
+    assert [(w.text, w.x1 - DX) for w in words] == [("4,0", 40), ("-", 50), ("6,0", 86)]
