@@ -415,7 +415,10 @@ def _value_side(text: str) -> bool:
 # cells binarized read right. All doubtful cells of a page are stacked into ONE small image and
 # read in one extra pass, so the cost stays a fraction of the page's own OCR.
 DOUBTFUL_CONFIDENCE = 0.85
-DOUBTFUL_MAX_CHARS = 8
+# A range of two decimal bounds OCR garbled whole ("12,3:=15,3", "0,50-0,90", "3:5;-.5;l") runs
+# to 9-12 characters: at 8 such cells were never re-read (opened dev scans and photos: four
+# of four re-read right at 12).
+DOUBTFUL_MAX_CHARS = 12
 MAX_REREAD_CELLS = 80
 MAX_CELL_WORDS = 3
 CELL_PAD = 8  # pixels of margin kept around a cell

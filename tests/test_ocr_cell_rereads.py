@@ -63,3 +63,12 @@ def test_a_re_read_word_boxed_over_the_words_after_it_ends_where_the_next_begins
     reread = [wide, _w("-", 40, 0.87, 30, 50), _w("6,0", 56, 0.8, 30, 50)]
     words = _cell_replacement(reread, [_w("4,0", 500, 0.4), _w("-6,0", 540, 0.4)], BOX)
     assert [(w.text, w.x1 - DX) for w in words] == [("4,0", 40), ("-", 50), ("6,0", 86)]
+
+
+def test_a_range_garbled_whole_is_worth_a_second_look_and_takes_its_re_reading():
+    from parser.ocr import _worth_rereading
+    assert _worth_rereading(_w("12,3:=15,3", 500, 0.22)) and _worth_rereading(_w("12283,9310,2", 500, 0.0))
+    assert not _worth_rereading(_w("Hämoglobin", 500, 0.2))  # a word, not a value
+    assert not _worth_rereading(_w("1234567890123", 500, 0.2))  # longer than any range of two bounds
+    reread = [_w("12,3", 0, 0.83), _w("-", 40, 0.83), _w("15,3", 60, 0.94)]
+    assert [w.text for w in _cell_replacement(reread, [_w("12,3:=15,3", 500, 0.22)], BOX)] == ["12,3", "-", "15,3"]
