@@ -211,14 +211,19 @@ def rejection_reason(row: RawRow, context: Context) -> str | None:
 
 
 # Glyph slips OCR makes in the short codes of test names, put right only where the code is
-# unmistakable: "HbAlc" / "Hemoglobin Alc" (A1c; the French model reads the 1 "i", "ï", "ïl" too),
-# "25-0H" (OH), "Free 13" (T3), "C0RTISOL", and dotted initials that lost one dot between two
-# capitals ("C.C.MH.", a dot squeezed between the kerned M and H).
+# unmistakable: "HbAlc" / "Hemoglobin Alc" / "Hemoglobina Alc" (A1c; the French model reads the 1
+# "i", "ï", "ïl" too), "25-0H" (OH), "Free 13" (T3), "TA libre" (T4: no test is named so),
+# "C0RTISOL", "y-Glutamyl" / "y-GT" (γ: no word starts "y-"), "VES (1? ora)" / "(18 ora)" (the
+# ordinal 1ª: 18 would be "18 ore"; a printed "1°" is left as printed), and dotted initials that
+# lost one dot between two capitals ("C.C.MH.", a dot squeezed between the kerned M and H).
 _OCR_NAME_SLIPS = [
-    (re.compile(r"(?<=\bHb)\s?A[lI|iïí]{1,2}c\b|(?<=\bHbA)[lI|iïí]{1,2}c\b|(?<=globin )A[lI|iïí]{1,2}c\b",
-                re.I),
+    (re.compile(r"(?<=\bHb)\s?A[lI|iïí]{1,2}c\b|(?<=\bHbA)[lI|iïí]{1,2}c\b|(?<=globin )A[lI|iïí]{1,2}c\b"
+                r"|(?<=globina )A[lI|iïí]{1,2}c\b", re.I),
      lambda m: re.sub(r"[lLI|iïíÏÍ]{1,2}", "1", m.group(0))),
     (re.compile(r"(?<![\w.])[A-Z](?:\.?[A-Z]){2,}\.(?!\w)"), lambda m: _initials_dotted(m.group(0))),
+    (re.compile(r"\bTA(?=\s+(?:libre|libero|livre)\b)", re.I), lambda m: m.group(0)[0] + "4"),
+    (re.compile(r"(?<![^\W\d_])y-(?=glutam|gt\b)", re.I), lambda m: "γ-"),
+    (re.compile(r"(?<=\b1)[?8](?=\s*h?ora\b)", re.I), lambda m: "ª"),
     (re.compile(r"(?<=\d-)0(?=H\b)"), lambda m: "O"),  # 25-0H vitamin D
     (re.compile(r"\b(Free|Total|Reverse)\s+1([34])\b", re.I), lambda m: f"{m.group(1)} T{m.group(2)}"),
     (re.compile(r"(?<=[A-Z])0(?=[A-Z])|(?<=\b[A-Z])0(?=[a-z]{2})"), lambda m: "O"),  # "C0RTISOL", "C0lor"

@@ -186,6 +186,10 @@ def test_ocr_value_far_outside_its_range_is_doubted():
     ("C.C.MH.", "C.C.M.H."), ("T.GM.H.", "T.G.M.H."), ("V.GM.", "V.G.M."),
     ("V.G.M.", "V.G.M."), ("LDH.", "LDH."), ("CCMH", "CCMH"), ("CM.", "CM."), ("TSH", "TSH"),
     ("Alcohol", "Alcohol"), ("CA 125", "CA 125"), ("Vitamin B12", "Vitamin B12"), ("PO2", "PO2"),
+    ("San—Hemoglobina Alc; fr.sust.", "San—Hemoglobina A1c; fr.sust."), ("TA libre", "T4 libre"),
+    ("Srm—y-Glutamiltransferasa; c.cat.", "Srm—γ-Glutamiltransferasa; c.cat."), ("y-GT", "γ-GT"),
+    ("VES (1? ora)", "VES (1ª ora)"), ("VES (18 ora)", "VES (1ª ora)"), ("VSG (1? hora)", "VSG (1ª hora)"), ("VSG (1° hora)", "VSG (1° hora)"),
+    ("TA", "TA"), ("Gray-GT", "Gray-GT"), ("VES (18 ore)", "VES (18 ore)"), ("FTA-ABS", "FTA-ABS"),
 ])
 def test_ocr_slips_in_test_name_codes_are_repaired(read, meant):
     from parser.normalize import repair_ocr_name
