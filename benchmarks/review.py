@@ -42,6 +42,7 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks import ocr_cache
 from benchmarks.review_corpus import OPEN_BATCHES, Case, drawn, families, html_drawn, reallike, sealed_html
 from fixtures.htmlgen.build import SEALED_SLICES
 from review import risk
@@ -246,6 +247,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     options.add_argument("--sealed", type=int, choices=REVIEWED_SLICES, metavar="N",
                          help=f"only sealed HTML slice N, {REVIEWED_SLICES[0]} or later (fixtures/README.md): "
                               "aggregates only")
+    options.add_argument("--ocr-cache", metavar="DIR", default=None,
+                         help="keep OCR'd pages in DIR and reuse them while the OCR stage's code is unchanged "
+                              "(benchmarks/ocr_cache.py)")
     return options.parse_args(argv)
 
 
@@ -299,6 +303,8 @@ def _print_families(sets: dict, model) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
+    if args.ocr_cache:
+        ocr_cache.install(args.ocr_cache)
     started = time.perf_counter()
     if args.reallike:
         batches = tuple(b.strip() for b in args.batches.split(",") if b.strip())
