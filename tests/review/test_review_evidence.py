@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.models import LabReportResult, LoincMatch, ReportData, ResultMetadata
+from parser.models import LabReportResult, ReportData, ResultMetadata
 from review import evidence, risk
-
-
-def row(code: str, value: str, units: str | None, **changes) -> LabReportResult:
-    fields = dict(test_name=code, value=value, units=units, loinc_match_status="auto_match",
-                  loinc_matches=[LoincMatch(loinc_code=code, loinc_name=code, display_name=code, confidence_score=0.95)])
-    fields.update(changes)
-    return LabReportResult(**fields)
+from tests.review.result_rows import row
 
 
 def cbc(mch: str, hgb_units: str = "g/dL", hgb: str = "14.0") -> ReportData:

@@ -3,15 +3,9 @@ lab prints on their absolute count ("58,3 % soit 3,57 G/l  1,80 - 7,00")."""
 
 from __future__ import annotations
 
-from parser.models import LabReportResult, LoincMatch, ReportData
+from parser.models import ReportData
 from review import evidence, risk
-
-
-def row(code: str, value: str, units: str | None, **changes) -> LabReportResult:
-    fields = dict(test_name=code, value=value, units=units, loinc_match_status="auto_match",
-                  loinc_matches=[LoincMatch(loinc_code=code, loinc_name=code, display_name=code, confidence_score=0.95)])
-    fields.update(changes)
-    return LabReportResult(**fields)
+from tests.review.result_rows import row
 
 
 WBC, NEUT_PCT, NEUT_ABS = "26464-8", "26511-6", "26499-4"

@@ -5,15 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from parser.models import LabReportResult, LoincMatch, ReportData, ResultMetadata
+from parser.models import ReportData, ResultMetadata
 from review import evidence, plausibility, risk
-
-
-def row(code: str, value: str, units: str | None, **changes) -> LabReportResult:
-    fields = dict(test_name=code, value=value, units=units, loinc_match_status="auto_match",
-                  loinc_matches=[LoincMatch(loinc_code=code, loinc_name=code, display_name=code, confidence_score=0.95)])
-    fields.update(changes)
-    return LabReportResult(**fields)
+from tests.review.result_rows import row
 
 
 WBC, NEUT_PCT, NEUT_ABS = "26464-8", "26511-6", "26499-4"
