@@ -464,6 +464,8 @@ _POWERS = {"3", "6", "9", "12"}  # the exponents counts are printed with
 def repair_unit(units: str) -> str:
     """Undo common OCR slips in a unit: `ulU/mL` -> `uIU/mL`, `x1043/uL` -> `x10^3/uL`."""
     text = unit_lexicon.CUBE_SLIP.sub("³", units.strip().rstrip(".,"))  # "/mm°" is /mm³ misread
+    if unit_lexicon.ucum_power_spelling(text):
+        return units  # "10*9/L": the OCR stage kept its star as printed (parser.ocr._printed_star)
     bare = _BARE_POWER_UNIT.match(text)
     if m := bare or _POWER_UNIT.match(text.lstrip("Ll ")):
         exponent, per = m.group(1), m.group(2)

@@ -24,7 +24,8 @@ from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
 from parser.thin_strokes import stem_slash_stem
 from parser.units import (
-    damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit, unglue,
+    damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit, ucum_power_spelling,
+    unglue,
 )
 from parser.unread_ink import unread_boxes
 
@@ -120,7 +121,7 @@ def read_page(page: PreparedPage) -> Page:
     words = reread_in_language(prepared, words, dpi)
     if page.photo:
         words = read_unread_cells(prepared, words, dpi)
-    words = repair_power_units(words)
+    words = repair_power_units(words, prepared)
     words = restore_litre_ratios(prepared, words)  # before the re-read: "/" and "I" are no numbers
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
@@ -246,9 +247,9 @@ def power_unit(text: str) -> str | None:
     return unit if unit is not None and unit != text and is_unit(unit) else None
 
 
-def repair_power_units(words: list[Word]) -> list[Word]:
+def repair_power_units(words: list[Word], image: Image.Image | None = None) -> list[Word]:
     """`words` with each power unit OCR damaged put right, two pieces of one (split where its
-    caret was) joined into one word."""
+    caret was) joined into one word; a UCUM star the page's `image` shows printed is kept."""
     repaired: list[Word] = []
     i = 0
     while i < len(words):
@@ -264,9 +265,45 @@ def repair_power_units(words: list[Word]) -> list[Word]:
             i += 2
             continue
         fixed = power_unit(word.text)
+        if image is not None and "*" in word.text:
+            fixed = _judged_star(image, word, fixed)
         repaired.append(replace(word, text=fixed) if fixed is not None else word)
         i += 1
     return repaired
+
+
+# Tesseract reads a printed caret ("x10^9/L") as "*" as often as it reads a printed UCUM star
+# ("10*9/L") right. The ink tells them apart: a caret is a wedge open below, nothing under its
+# apex; a star's upright stroke inks the middle of its glyph down to the glyph's foot.
+STAR_FOOT_SHARE = 0.25  # the lowest share of the glyph's rows where a star's stroke shows
+# A power read as a word apart from its unit ("x10*6" then "/uL"), which the unit repair of the
+# normalize stage takes as printed (parser.normalize.repair_unit): judged here.
+_STAR_POWER_PIECE = re.compile(r"^[xX×]?10\*(?:3|6|9|12)$")
+
+
+def _judged_star(image: Image.Image, word: Word, fixed: str | None) -> str | None:
+    """`fixed` (the power unit repair of `word`, or None) once the ink has judged the star in
+    `word`: a printed UCUM star keeps the word as read ("10*9/L"); a caret read as a star in a
+    power apart from its unit is put right ("x10*6" -> x10^6)."""
+    if fixed is not None and ucum_power_spelling(word.text):
+        return None if _printed_star(image, word, word.text.index("*")) else fixed
+    if fixed is None and _STAR_POWER_PIECE.match(word.text):
+        return None if _printed_star(image, word, word.text.index("*")) else word.text.replace("*", "^")
+    return fixed
+
+
+def _printed_star(image: Image.Image, word: Word, index: int) -> bool:
+    """Is the glyph at `index` of `word` a printed star, not a caret (see STAR_FOOT_SHARE)?"""
+    glyphs = _glyphs(image, word)
+    if len(glyphs) != len(word.text):
+        return False  # glyphs touch: no telling which ink is the mark
+    x0, x1, top, bottom, crop = glyphs[index]
+    ink = np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0
+    height, width = ink.shape
+    if height < 6 or width < 3:
+        return False
+    foot = ink[height - max(1, round(STAR_FOOT_SHARE * height)):, width // 3:width - width // 3]
+    return bool(foot.any(axis=1).all())
 
 
 # Tesseract closes up the spaces of a tight "2 to 10%" range into one word ("2to10%"), which

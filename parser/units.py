@@ -187,9 +187,21 @@ _DAMAGED_POWER = re.compile(
     r"(4U|yu|p1|[pjyuUµμ14])?([Ll1|I])$")
 
 
+# A count's power unit in UCUM spelling, the caret printed as one "*" ("10*9/L", "10*3/uL": UK
+# and Canadian systems print it so); tesseract reads a printed caret as "*" as often.
+_UCUM_POWER = re.compile(r"^[xX×]?10\*(?:3|6|9|12)/[uµμ]?[Ll]$")
+
+
+def ucum_power_spelling(text: str) -> bool:
+    """Is `text` a count's power unit printed in UCUM spelling ("10*9/L"), read intact?"""
+    return _UCUM_POWER.match(text) is not None
+
+
 def damaged_power_unit(text: str) -> str | None:
     """The count's power unit one OCR word is a reading of ("x10%3/p1L" -> x10^3/µL, "1073/UL"
-    -> 10^3/µL), else None; "1043/ul" without its times sign may be a value and is None."""
+    -> 10^3/µL), else None; "1043/ul" without its times sign may be a value and is None. A
+    "10*9/L" is most often a caret read as a star, so it is read as one: only the ink can tell
+    a printed UCUM star (parser.ocr)."""
     power = _DAMAGED_POWER.match(text)
     if power is None or (not power.group(1) and text.startswith("104")):
         return None

@@ -335,3 +335,24 @@ def test_a_range_starting_at_zero_read_with_the_letter_o_starts_at_zero():
     # An O that starts no range: a blood group, a word, an O before a dash and a word.
     for words in (line("O", "Rh+"), line("O", "-", "negativ"), line("O"), line("Oxalat", "-", "5")):
         assert zero_bounds(words) == words
+
+
+@pytest.mark.parametrize("font", ["DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansMono.ttf"])
+@pytest.mark.parametrize(("printed", "expected"), [
+    ("10*9/L", "10*9/L"),  # a UCUM star, read right: kept as printed
+    ("10^9/L", "10^9/L"),  # a caret tesseract read as a star: put right
+    ("x10*12/L", "x10*12/L"),
+    ("x10^12/L", "x10^12/L"),
+    ("x10*6", "x10*6"),  # a power read apart from its unit ("/uL" the next word)
+    ("x10^6", "x10^6"),
+])
+def test_a_star_read_in_a_power_unit_is_kept_only_when_the_ink_is_a_star(font, printed, expected):
+    from parser.ocr import repair_power_units
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed(printed, font, size=30)
+    read = Word(printed.replace("^", "*"), x0, top, x1, bottom, 0.9, bottom - top)
+    assert [w.text for w in repair_power_units([read], image)] == [expected]
+    # Without the ink a star is taken for a caret in a whole unit, and left to the unit repair in a piece.
+    assert [w.text for w in repair_power_units([read])] == [printed.replace("^", "*") if "/" not in printed
+                                                           else expected.replace("*", "^")]

@@ -93,6 +93,21 @@ def test_power_of_ten_units_misread_by_ocr_are_repaired_only_for_usual_powers():
     assert repair_unit("x107/L") == "x107/L"  # 10^7: not a power counts are printed with
 
 
+@pytest.mark.parametrize("printed", ["10*9/L", "10*12/L", "10*3/uL", "x10*6/µL"])
+def test_a_power_unit_in_ucum_spelling_read_intact_is_kept_as_printed(printed):
+    from parser.normalize import repair_unit
+
+    assert repair_unit(printed) == printed  # the OCR stage kept its star: parser.ocr._printed_star
+
+
+def test_a_ucum_power_unit_with_other_damage_is_still_put_right():
+    from parser.normalize import repair_unit
+
+    assert units.damaged_power_unit("x10*3/pL") == "x10^3/µL"  # the micro sign read as p
+    assert units.damaged_power_unit("x107*3/1L") == "x10^3/µL"  # a caret read as two marks
+    assert repair_unit("10*12/1") == "10^12/l"  # the l read as 1
+
+
 @pytest.mark.parametrize("damaged, unit", [
     ("ug:/-dl", "ug/dl"), ("mg/-dL", "mg/dL"), ("mg/dL'", "mg/dL"),  # stray marks by the slash
     ("LIL", "L/L"), ("mmolIL", "mmol/L"),  # the slash read as I
