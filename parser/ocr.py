@@ -276,9 +276,6 @@ def repair_power_units(words: list[Word], image: Image.Image | None = None) -> l
 # ("10*9/L") right. The ink tells them apart: a caret is a wedge open below, nothing under its
 # apex; a star's upright stroke inks the middle of its glyph down to the glyph's foot.
 STAR_FOOT_SHARE = 0.25  # the lowest share of the glyph's rows where a star's stroke shows
-# A power read as a word apart from its unit ("x10*6" then "/uL"), which the unit repair of the
-# normalize stage takes as printed (parser.normalize.repair_unit): judged here.
-_STAR_POWER_PIECE = re.compile(r"^[xX×]?10\*(?:3|6|9|12)$")
 
 
 def _judged_star(image: Image.Image, word: Word, fixed: str | None) -> str | None:
@@ -287,7 +284,8 @@ def _judged_star(image: Image.Image, word: Word, fixed: str | None) -> str | Non
     power apart from its unit is put right ("x10*6" -> x10^6)."""
     if fixed is not None and ucum_power_spelling(word.text):
         return None if _printed_star(image, word, word.text.index("*")) else fixed
-    if fixed is None and _STAR_POWER_PIECE.match(word.text):
+    # A power read apart from its unit, which the normalize stage's unit repair takes as printed.
+    if fixed is None and ucum_power_spelling(word.text, piece=True):
         return None if _printed_star(image, word, word.text.index("*")) else word.text.replace("*", "^")
     return fixed
 

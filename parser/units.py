@@ -189,12 +189,15 @@ _DAMAGED_POWER = re.compile(
 
 # A count's power unit in UCUM spelling, the caret printed as one "*" ("10*9/L", "10*3/uL": UK
 # and Canadian systems print it so); tesseract reads a printed caret as "*" as often.
-_UCUM_POWER = re.compile(r"^[xX×]?10\*(?:3|6|9|12)/[uµμ]?[Ll]$")
+_UCUM_POWER = r"[xX×]?10\*(?:3|6|9|12)"
+_UCUM_POWER_UNIT = re.compile(rf"^{_UCUM_POWER}/[uµμ]?[Ll]$")
+_UCUM_POWER_PIECE = re.compile(rf"^{_UCUM_POWER}$")
 
 
-def ucum_power_spelling(text: str) -> bool:
-    """Is `text` a count's power unit printed in UCUM spelling ("10*9/L"), read intact?"""
-    return _UCUM_POWER.match(text) is not None
+def ucum_power_spelling(text: str, *, piece: bool = False) -> bool:
+    """Is `text` a count's power unit printed in UCUM spelling ("10*9/L"), read intact? With
+    `piece`: the power alone, read as a word apart from its unit ("x10*6" then "/uL")."""
+    return (_UCUM_POWER_PIECE if piece else _UCUM_POWER_UNIT).match(text) is not None
 
 
 def damaged_power_unit(text: str) -> str | None:
