@@ -29,7 +29,9 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          # Venezuelan counts per mm³ and the old French µ³ (fL), ESR "mm" (1ère heure) / "mm/1st hr" / "mm/hour" /
          # "mm/1ª h", German /pl, anti-HBs mIU/mL, a urine strip's /µL, urine sediment per high-power field
          "unit/l", "sec", "seg", "ml/min/1.73m*2", "x10e9/l", "x10e12/l", "/mm³", "/mm3", "x10⁶/mm³", "u³", "mm",
-         "mm/1sthr", "mm/hour", "mm/1ªh", "/pl", "miu/ml", "/ul", "/hpf", "/campo"}
+         "mm/1sthr", "mm/hour", "mm/1ªh", "/pl", "miu/ml", "/ul", "/hpf", "/campo",
+         # batch 10 (Y1): US "mcg/dL" / "mcg/L", Indian / Nepali counts per cumm and "gm%"
+         "mcg/dl", "mcg/l", "million/cumm", "millions/cumm", "/cumm", "gm%", "mm/1sthour", "mm/hr"}
 
 # Word results as labs print them (the fourth batch's urine strips and serology), with a strength; batches 8
 # and 9: reactive / non-reactive serology, present / absent, traces, a strip's "2+", a urine's colour and
