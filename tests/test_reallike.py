@@ -31,7 +31,9 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          "unit/l", "sec", "seg", "ml/min/1.73m*2", "x10e9/l", "x10e12/l", "/mm³", "/mm3", "x10⁶/mm³", "u³", "mm",
          "mm/1sthr", "mm/hour", "mm/1ªh", "/pl", "miu/ml", "/ul", "/hpf", "/campo",
          # batch 10 (Y1): US "mcg/dL" / "mcg/L", Indian / Nepali counts per cumm and "gm%"
-         "mcg/dl", "mcg/l", "million/cumm", "millions/cumm", "/cumm", "gm%", "mm/1sthour", "mm/hr"}
+         "mcg/dl", "mcg/l", "million/cumm", "millions/cumm", "/cumm", "gm%", "mm/1sthour", "mm/hr",
+         # batch 10 (Y2): German laboratory physicians' counts with a dot (de_harz "Tsd./µl", "Mio./µl")
+         "tsd./ul", "mio./ul"}
 
 # Word results as labs print them (the fourth batch's urine strips and serology), with a strength; batches 8
 # and 9: reactive / non-reactive serology, present / absent, traces, a strip's "2+", a urine's colour and
