@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from parser.models import LabReportResult, ReportData
-from review import document, panels, plausibility, risk
+from review import document, panels, plausibility, repeats, risk
 
 # The team's setting: the lowest probability of being right a row may have and still reach the
 # client unchecked (a row below it sends its job to review).
@@ -77,6 +77,12 @@ MAX_EXPECTED_WRONG = 0.5
 # 23.21 -> 0.00 %, 83.3 -> 100 %); full routing 12.5 / 0.00 / 100 both. Current parses: real-like
 # batches 1,2,3,4,7,8 dev (174 jobs) and `python -m benchmarks.review`'s families identical at the
 # defaults (one batch-2 check job loses its skip at thresholds <= 0.95: a licence number under its rows).
+# Session 12: a test read twice, once as something else (review.repeats: an interpretation line or a
+# urine row read as a row of a test), a whole-document rule (defaults kept). Skip / bad|skip / caught
+# unchanged on start-code parses of real-like batch 6 dev (10.0 / 0.00 / 100 %; it fires on 2 of
+# its error documents, in review already), old-parser parses of batches 1, 2, 3, 4, 7, 8 dev digital
+# (19.7 / 0.00 / 100 %), current parses of batches 1, 2, 3, 4, 7, 8 dev (16.1 / 0.13 / 99.0 %), html
+# check seeds (`--drawn-only`) and the stored digital families: it costs no skip there.
 # Rule-based marks point the reviewer at fields; below this reader confidence a field is marked.
 MARK_CONFIDENCE = 0.90
 # At most this many row reasons are listed; the rest are summed up in one line.
@@ -207,13 +213,15 @@ def document_reasons(report: ReportData) -> list[str]:
     rows, 1.5 % (the target inside skipped jobs is 0.5 %). Row checks cannot vouch for a row the
     OCR never produced. Cost there: skip 29.8 -> 27.5 % of the 342 jobs (8 scans and photos).
     Rows starting low on page 1, or on a later page lower than on page 1, mean a table above them
-    went unread (review.document).
+    went unread (review.document); two differently named rows matched to one test mean a line that
+    is not that test's result was read as a row (review.repeats).
     """
     reasons = [REASON_OCR] if document.read_by_ocr(report) else []
     if document.first_rows_low(report):  # a skipped table leaves no row to doubt
         reasons.append(REASON_TOP_UNREAD)
     elif document.later_rows_low(report):
         reasons.append(REASON_LATER_TOP_UNREAD)
+    reasons += repeats.repeated_tests(report)  # an extra row can look right on its own
     return reasons
 
 
