@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from parser import flags, ranges
+from parser.language import fold
 from parser.units import canonical_unit
 from parser.models import LabReportResult
 
@@ -264,6 +265,26 @@ _NAME_MEASUREMENT = re.compile(r"\d[.,]\d+\s*%")
 
 def name_holds_measurement(result: LabReportResult) -> bool:
     return bool(_NAME_MEASUREMENT.search(result.test_name or ""))
+
+
+# A blood count's heading run into its first row's name ("KLEINES BLUTBILD HÄMOGLOBIN", "Complete
+# Haemogram WBC", "Differential Leucocyte Count (DLC) Segmented Neutrophils"): the heading line and
+# the row were read as one, and the row matched by its last words looks right on its own. The words
+# are blood counts' and differentials' headings in the five languages (a heading is followed by
+# more words; a test is never named by one). Found on the html check seeds' digital misses (4 rows,
+# tuned there); checked on parses not looked at for it: old-parser parses of real-like batches 1 and
+# 2 dev and current parses of batches 1-4, 6-8 dev (3 rows, all wrong: "Differential Leucocyte
+# Count (DLC) Segmented Neutrophils", "Formula leucocitaria (%) Neutrofilos" on a photo), html fit
+# seeds (review/routing.py's session-12 note). No expected test name of the non-sealed fixtures holds
+# one (2,923 rows); the LOINC table's only hits are panel and interpretation codes. "CBC" is left
+# out: labs print it in front of a row's name ("CBC Hemoglobin", a right row of the html family).
+_NAME_HEADING = re.compile(
+    r"\b(?:haemogram|hemogram|hemogramme|hemograma|blutbild|emocromo|differential|formula leucocitaria)\b"
+    r"(?:\s*\([^)]*\))?\s+[^\W\d_]")  # "Formula leucocitaria (%) Neutrofilos"
+
+
+def name_holds_heading(result: LabReportResult) -> bool:
+    return bool(_NAME_HEADING.search(fold(result.test_name or "")))
 
 
 def range_is_inverted(result: LabReportResult) -> bool:

@@ -112,3 +112,15 @@ def test_a_percentage_read_into_the_test_name_is_a_hard_doubt():
     assert decision.reasons == ["row 2: a measurement was read into the test name"]
     assert (1, "test_name") in decision.uncertain
     assert route_report(ReportData(results=[glucose_row(test_name="CD4 %")])).needs_review is False
+
+
+def test_a_blood_count_heading_read_into_the_first_rows_name_is_a_hard_doubt():
+    # (A glucose row by its code and value: the name alone decides.)
+    for name in ("KLEINES BLUTBILD HÄMOGLOBIN", "Complete Haemogram WBC", "Fórmula leucocitaria (%) Neutrófilos",
+                 "Differential Leucocyte Count (DLC) Segmented Neutrophils"):
+        decision = route_report(ReportData(results=[glucose_row(test_name=name)]))
+        assert decision.reasons == ["row 1: a panel heading was read into the test name"]
+        assert (0, "test_name") in decision.uncertain
+    # A heading word alone, or an acronym labs print before a row's name, is no heading read in.
+    for name in ("Hémogramme", "Differential (%)", "CBC Hemoglobin", "White Blood Count (WBC)"):
+        assert route_report(ReportData(results=[glucose_row(test_name=name)])).needs_review is False
