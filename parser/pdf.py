@@ -58,17 +58,32 @@ def _plain(function, restype, *argtypes):
     return ctypes.CFUNCTYPE(restype, *argtypes)(ctypes.cast(function, ctypes.c_void_p).value)
 
 
+def _undeclared(function, restype):
+    """A pdfium function taking a handle (a ctypes pointer object, `_handle`) and Python ints
+    (`ctypes.byref` for a buffer), declared without argument types: ctypes then passes each
+    as it is, an int as a C int, where declared types cost a conversion call per argument
+    (a fifth of each call; these run once per character or word)."""
+    call = ctypes.CFUNCTYPE(restype)(ctypes.cast(function, ctypes.c_void_p).value)
+    call.argtypes = None
+    return call
+
+
+def _handle(raw) -> ctypes.c_void_p:
+    """A pypdfium2 object's raw handle as the pointer object `_undeclared` functions take."""
+    return ctypes.c_void_p(ctypes.cast(raw, ctypes.c_void_p).value)
+
+
 _P, _INT = ctypes.c_void_p, ctypes.c_int
-_loose_char_box = _plain(pdfium_c.FPDFText_GetLooseCharBox, _INT, _P, _INT, _P)
-_char_angle = _plain(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float, _P, _INT)
-_font_size = _plain(pdfium_c.FPDFText_GetFontSize, ctypes.c_double, _P, _INT)
-_text_object = _plain(pdfium_c.FPDFText_GetTextObject, _P, _P, _INT)
-_is_generated = _plain(pdfium_c.FPDFText_IsGenerated, _INT, _P, _INT)
+_loose_char_box = _undeclared(pdfium_c.FPDFText_GetLooseCharBox, _INT)
+_char_angle = _undeclared(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float)
+_font_size = _undeclared(pdfium_c.FPDFText_GetFontSize, ctypes.c_double)
+_text_object = _undeclared(pdfium_c.FPDFText_GetTextObject, _P)
+_is_generated = _undeclared(pdfium_c.FPDFText_IsGenerated, _INT)
 _text_object_font = _plain(pdfium_c.FPDFTextObj_GetFont, _P, _P)
 _path_segment = _plain(pdfium_c.FPDFPath_GetPathSegment, _P, _P, _INT)
 _segment_type = _plain(pdfium_c.FPDFPathSegment_GetType, _INT, _P)
 _segment_point = _plain(pdfium_c.FPDFPathSegment_GetPoint, _INT, _P, _P, _P)
-_page_object = _plain(pdfium_c.FPDFPage_GetObject, _P, _P, _INT)
+_page_object = _undeclared(pdfium_c.FPDFPage_GetObject, _P)
 _object_type = _plain(pdfium_c.FPDFPageObj_GetType, _INT, _P)
 _count_segments = _plain(pdfium_c.FPDFPath_CountSegments, _INT, _P)
 _form_count_objects = _plain(pdfium_c.FPDFFormObj_CountObjects, _INT, _P)
@@ -196,7 +211,7 @@ def _words(textpage: pdfium.PdfTextPage, frame: PageFrame) -> tuple[list[Word], 
     text, marked, index, garbage = _kept_characters(textpage, count)
     if not index.size:
         return [], garbage
-    handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+    handle = _handle(textpage.raw)
     x0, top, x1, bottom = _character_boxes(handle, index, count, frame)
     kept_text = marked.replace("\0", "")  # a word is a slice of it
     stream = _stream(text, marked, index, partial(_generated, handle))
@@ -242,7 +257,7 @@ def _kept_characters(textpage: pdfium.PdfTextPage, count: int) -> tuple[str, str
     return text, marked, index, sum(text.count(char) for char in junk)
 
 
-def _generated(handle: int, at: np.ndarray) -> np.ndarray:
+def _generated(handle: ctypes.c_void_p, at: np.ndarray) -> np.ndarray:
     """Whether pdfium made up the characters at `at` (not in the content stream)."""
     return np.fromiter(map(_is_generated, repeat(handle, len(at)), at.tolist()), dtype=np.int64, count=len(at)) == 1
 
@@ -313,22 +328,21 @@ def _rejoined(columns: list[list], open_start: np.ndarray, open_end: np.ndarray)
     return [[column[word] for word in kept] for column in columns]
 
 
-def _character_boxes(handle: int, index: np.ndarray, count: int, frame: PageFrame) -> tuple[np.ndarray, ...]:
+def _character_boxes(handle: ctypes.c_void_p, index: np.ndarray, count: int, frame: PageFrame) -> tuple[np.ndarray, ...]:
     """x0, top, x1, bottom of the kept characters in page coordinates.
 
     One pdfium call per character into one buffer; the geometry is then done with numpy,
     because a Python loop per character is what would make extraction slow."""
     rects = (pdfium_c.FS_RECTF * count)()
-    base = ctypes.addressof(rects)
     size = ctypes.sizeof(pdfium_c.FS_RECTF)
     # Consumed by a zero-length deque: the loop runs in C, only the pdfium calls remain.
-    deque(map(_loose_char_box, repeat(handle, len(index)), index.tolist(), (index * size + base).tolist()),
-          maxlen=0)
+    deque(map(_loose_char_box, repeat(handle, len(index)), index.tolist(),
+              map(ctypes.byref, repeat(rects, len(index)), (index * size).tolist())), maxlen=0)
     user = np.frombuffer(rects, dtype=np.float32).reshape(count, 4)[index].astype(np.float64)
     return frame.boxes(user[:, 0], user[:, 3], user[:, 2], user[:, 1])
 
 
-def _font_sizes(handle: int, index: np.ndarray) -> np.ndarray:
+def _font_sizes(handle: ctypes.c_void_p, index: np.ndarray) -> np.ndarray:
     """The font size of the characters at `index` (one pdfium call each, looped in C as the boxes are)."""
     return np.fromiter(map(_font_size, repeat(handle, len(index)), index.tolist()), dtype=np.float64,
                        count=len(index))
@@ -500,7 +514,7 @@ def _split_marks(starts: np.ndarray, height: np.ndarray, bottom: np.ndarray, tex
             starts[i] = True
 
 
-def _word_facts(handle: int, heads: list[int], text_objects: list[int | None]):
+def _word_facts(handle: ctypes.c_void_p, heads: list[int], text_objects: list[int | None]):
     """The angle and font size of each word's first character (`heads`). All characters of a
     text object share its matrix, font and size, so pdfium is asked once per object (a cell,
     a line), in C loops (map), not once per word; a character without an object on its own."""
@@ -600,8 +614,7 @@ def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     """Ruling lines/rectangles drawn on the page and the boxes of its images (displayed,
     clipped to the page)."""
     count = pdfium_c.FPDFPage_CountObjects(page)
-    handle = ctypes.cast(page.raw, ctypes.c_void_p).value
-    objects = list(map(_page_object, repeat(handle, count), range(count)))
+    objects = list(map(_page_object, repeat(_handle(page.raw), count), range(count)))
     collector = _Collector(frame)
     # Text objects are most of a page and draw nothing: their types are read in a C loop.
     drawn = [(obj, kind) for obj, kind in zip(objects, map(_object_type, objects))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import io
 from itertools import repeat
 
@@ -77,7 +76,7 @@ def test_boldness_by_object_matches_asking_word_by_word():
     try:
         page = pdf[0]
         textpage = page.get_textpage()
-        handle = ctypes.cast(textpage.raw, ctypes.c_void_p).value
+        handle = extraction._handle(textpage.raw)
         text = textpage.get_text_range()
         heads = [i for i, char in enumerate(text) if char.strip() and (i == 0 or not text[i - 1].strip())]
         objects = list(map(extraction._text_object, repeat(handle, len(heads)), heads))
