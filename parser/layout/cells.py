@@ -146,6 +146,8 @@ def _leaders_apart(phrase: Phrase) -> Phrase:
 def _glued_leader(text: str) -> re.Match[str] | None:
     """The leader's match in a word that also holds a name's letters or a value's digits
     (not a number's own digit just before the dots); None for any other word."""
+    if "..." not in text and "…" not in text and "_" not in text:
+        return None  # no three leader characters in a row (most words): the regex is not asked
     match = _GLUED_LEADER.match(text)
     if match is None or not re.search(r"\w", match["head"] + match["tail"]) or match["head"][-1:].isdecimal():
         return None
