@@ -342,7 +342,10 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
 
 def _label_part(phrase: Phrase) -> bool:
     """Short and without a digit: a half of a wrapped label can be no more."""
-    return len(phrase.text.split()) <= 2 and not re.search(r"\d", phrase.text)
+    return len(phrase.text.split()) <= 2 and not _DIGIT.search(phrase.text)
+
+
+_DIGIT = re.compile(r"\d")  # compiled once: asked of every phrase of the first pages
 
 
 def _phrase_below(other: Line, shorts: list[Phrase], head: Phrase, line: Line) -> Phrase | None:

@@ -17,6 +17,11 @@ from parser import vocabulary
 
 # One printed number: optional sign, digits with thousands separators or a decimal comma.
 NUMBER = r"[-+]?\d+(?:[.,]\d+)*"
+# Compiled once: these run for every cell, and re.fullmatch(NUMBER, ...) looks the pattern up each time.
+_NUMBER = re.compile(NUMBER)
+_OR_EQUAL = re.compile(r"([<>])\s*or\s*=\s*", re.I)  # Quest's "> OR = 60"
+_PERCENT_AFTER_DIGIT = re.compile(r"(?<=\d)\s*%")
+_DIGIT = re.compile(r"\d")
 
 # Printed comparator -> its canonical spelling.
 COMPARATORS = {
@@ -79,7 +84,7 @@ def parse_number(text: str, decimal_comma: bool = False) -> float | None:
     `decimal_comma`: the report writes decimals with a comma, so `1,005` is 1.005.
     """
     token = text.strip().replace(" ", "")
-    if not re.fullmatch(NUMBER, token):
+    if not _NUMBER.fullmatch(token):
         return None
     sign = ""
     if token[0] in "+-":
@@ -116,7 +121,7 @@ def parse_range(text: str | None, gender: str | None = None,
         return None
     cleaned = " ".join(text.replace("\n", " ").split())
     # Quest prints ">= 60" as "> OR = 60".
-    cleaned = re.sub(r"([<>])\s*or\s*=\s*", r"\1=", cleaned, flags=re.I)
+    cleaned = _OR_EQUAL.sub(r"\1=", cleaned)
     cleaned = _DATED_TAIL.sub("", cleaned)
     if (label := _RANGE_LABEL.match(_unaccented(cleaned))) and ":" not in cleaned[label.end():]:
         cleaned = cleaned[label.end():]  # "V.R.: 4,00 - 5,20"; tiers keep their labels
@@ -215,8 +220,8 @@ def _normal_tier(text: str) -> str | None:
     else:
         start, end = (marks[i - 1].end() if i else 0), marks[i].start()
     bounds = text[start:end].strip(" :;,/|=")
-    bounds = re.sub(r"(?<=\d)\s*%", "", bounds)  # "6.0% - 6.5%": the unit between the numbers
-    return bounds if re.search(r"\d", bounds) else None
+    bounds = _PERCENT_AFTER_DIGIT.sub("", bounds)  # "6.0% - 6.5%": the unit between the numbers
+    return bounds if _DIGIT.search(bounds) else None
 
 
 # ------------------------------------------------------------ tiers printed with labels
@@ -397,7 +402,7 @@ def _split_by_sex(text: str) -> dict[str, str] | None:
 def looks_like_range(text: str) -> bool:
     """True for text that reads as a reference range (used to place columns without headers)."""
     stripped = text.strip()
-    return reads_as_range(stripped) and not re.fullmatch(NUMBER, stripped)
+    return reads_as_range(stripped) and not _NUMBER.fullmatch(stripped)
 
 
 @lru_cache(maxsize=8192)  # a pure function of the text, asked of every phrase by the layout

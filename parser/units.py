@@ -46,15 +46,24 @@ def unit_key(text: str) -> str:
     key = unicodedata.normalize("NFKC", key.rstrip(".,;:").lower().translate(_SUPERSCRIPTS))
     key = key.replace("µ", "u").replace("μ", "u").replace("×", "x")
     key = CUBE_SLIP.sub("3", key)
-    key = SQUARE_SLIP.sub("2", re.sub(r"\s+", "", key))  # "1,73 m?" as "1,73m?"
+    key = SQUARE_SLIP.sub("2", _SPACES.sub("", key))  # "1,73 m?" as "1,73m?"
     if "{" in key:  # UCUM's annotation braces: "ml/min/{1.73_m2}" is ml/min/1.73m2 (OCR's
         # braces for a range's brackets are never a whole annotation of this shape)
         key = _ANNOTATION.sub(lambda m: m.group(1).replace("_", ""), key)
-    key = re.sub(r"^mc(?=g|mol|l|iu|u)", "u", key)
-    key = re.sub(r"/mc(?=g|l)", "/u", key)
-    key = re.sub(r"^x?e(?=\d{1,2}/)", "x10^", key)  # LifeLabs' "x E9/L": E-notation, the 10 left out
-    key = re.sub(r"(?<=\dm)\*(?=2$)", "^", key)  # a body surface in ASCII powers: "1.73m*2"
-    return re.sub(r"10\*{1,2}(?=-?\d)|10e(?=\d)", "10^", key)
+    key = _MICRO_MC.sub("u", key)
+    key = _PER_MICRO_MC.sub("/u", key)
+    key = _E_NOTATION.sub("x10^", key)  # LifeLabs' "x E9/L": E-notation, the 10 left out
+    key = _SURFACE_POWER.sub("^", key)  # a body surface in ASCII powers: "1.73m*2"
+    return _ASCII_POWER.sub("10^", key)
+
+
+# unit_key's spelling rules, compiled once (it runs for every cell a unit may be in).
+_SPACES = re.compile(r"\s+")
+_MICRO_MC = re.compile(r"^mc(?=g|mol|l|iu|u)")
+_PER_MICRO_MC = re.compile(r"/mc(?=g|l)")
+_E_NOTATION = re.compile(r"^x?e(?=\d{1,2}/)")
+_SURFACE_POWER = re.compile(r"(?<=\dm)\*(?=2$)")
+_ASCII_POWER = re.compile(r"10\*{1,2}(?=-?\d)|10e(?=\d)")
 
 
 # Spellings of one unit in other words, beyond unit_key's folding: the canonical key names each
@@ -136,7 +145,10 @@ def runs_on(unit: str, more: str) -> str | None:
 
 def tidy(text: str) -> str:
     """A unit as printed, with the spaces around '/' closed up (`mg / dl` -> `mg/dl`)."""
-    return re.sub(r"\s*/\s*", "/", " ".join(text.split()))
+    return _SPACED_SLASH.sub("/", " ".join(text.split()))
+
+
+_SPACED_SLASH = re.compile(r"\s*/\s*")
 
 
 def split_trailing_unit(text: str, ocr: bool = False) -> tuple[str, str | None]:
