@@ -319,11 +319,17 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
     found: dict[int, list[tuple[str, str, str]]] = {}
     shorts = [[p for p in line.phrases() if _label_part(p)] for line in lines]
     for i, line in enumerate(lines):
+        # The next two lines when close below this one and holding a short phrase: the same for
+        # every head of the line, so judged once (most lines have none).
+        below = shorts[i] and [j for j in range(i + 1, min(i + 3, len(lines)))
+                               if shorts[j] and _close_below(lines[j], line)]
+        if not below:
+            continue
         for head in shorts[i]:
             if head.text.rstrip().endswith((":", "：")):
                 continue  # a label with its colon is whole: "Registered:" over "Report Date:" are two
-            for j in range(i + 1, min(i + 3, len(lines))):
-                tail = _phrase_below(lines[j], shorts[j], head, line)
+            for j in below:
+                tail = next((p for p in shorts[j] if abs(p.x0 - head.x0) < line.size), None)
                 if tail is None:
                     continue
                 key = label_key(f"{head.text} {tail.text}".strip(" :："))
@@ -348,11 +354,9 @@ def _label_part(phrase: Phrase) -> bool:
 _DIGIT = re.compile(r"\d")  # compiled once: asked of every phrase of the first pages
 
 
-def _phrase_below(other: Line, shorts: list[Phrase], head: Phrase, line: Line) -> Phrase | None:
-    """The short phrase of `other` (among its `shorts`) starting at `head`'s column, close below `line`."""
-    if other.page != line.page or other.top - line.bottom > 1.5 * line.size or other.top <= line.top:
-        return None
-    return next((p for p in shorts if abs(p.x0 - head.x0) < line.size), None)
+def _close_below(other: Line, line: Line) -> bool:
+    """`other` starts below `line` on its page, within one and a half of its size."""
+    return other.page == line.page and other.top - line.bottom <= 1.5 * line.size and other.top > line.top
 
 
 def _slashed_pairs(key: str, value: str) -> list[tuple[str, str, str]]:
