@@ -469,10 +469,21 @@ def _whole_runs(mask: np.ndarray, seeds: np.ndarray) -> np.ndarray:
 def flatten_background(gray: Image.Image) -> Image.Image:
     """Divide out the paper's brightness: shadows and vignetting of phone photos vanish,
     ink stays dark."""
-    paper = np.asarray(background(gray), dtype=np.float32)
-    pixels = np.asarray(gray, dtype=np.float32)
-    flat = np.clip(pixels / np.maximum(paper, 1.0) * 255.0, 0, 255)
-    return Image.fromarray(flat.astype(np.uint8))
+    # Both are bytes, so the division takes 256 x 256 values: looked up in a table computed
+    # with the same float32 steps (the same bytes, without five page-sized float arrays).
+    index = np.asarray(background(gray)).astype(np.uint16) << 8
+    index |= np.asarray(gray)
+    return Image.fromarray(_FLATTENED.take(index))
+
+
+def _flattened_table() -> np.ndarray:
+    """clip(pixel / max(paper, 1) * 255) as a byte, in float32, at index paper * 256 + pixel."""
+    values = np.arange(256, dtype=np.float32)
+    flat = np.clip(values[None, :] / np.maximum(values[:, None], 1.0) * 255.0, 0, 255)
+    return flat.astype(np.uint8).ravel()
+
+
+_FLATTENED = _flattened_table()
 
 
 def paper_noise(gray: Image.Image) -> float:
