@@ -169,11 +169,12 @@ def _in_long_columns(mask: np.ndarray, length: int) -> np.ndarray:
 
 
 def _spans(shape: tuple[int, int], starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """A mask of `shape` True on the flat index spans [start, end)."""
-    marks = np.zeros(shape[0] * shape[1] + 1, dtype=np.int32)
+    """A mask of `shape` True on the flat index spans [start, end), which never overlap (runs
+    of `_runs`): the running count is 0 or 1, so bytes hold it and it is the mask itself."""
+    marks = np.zeros(shape[0] * shape[1] + 1, dtype=np.int8)
     marks[starts] += 1
     marks[ends] -= 1
-    return (np.cumsum(marks[:-1]) > 0).reshape(shape)
+    return np.cumsum(marks[:-1], dtype=np.int8).view(bool).reshape(shape)
 
 
 def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
