@@ -227,8 +227,8 @@ class TableStyle:
         reference = above.size if above is not None else self.row_size
         smaller = by_size and reference is not None and \
             c.line.size < (0.85 if self.fonts else 0.7) * reference
-        return bool(METHOD_LINE.match(text)) or smaller or (
-            bool(METHOD_WORDS.search(text)) and len(text.split()) <= 4 and text[:1] in "([")
+        return bool(METHOD_LINE.match(text)) or smaller or (  # the cheap tests before the word search
+            text[:1] in "([" and len(text.split()) <= 4 and bool(METHOD_WORDS.search(text)))
 
 
 class TableReader:
