@@ -83,7 +83,8 @@ def _letterhead_items(text: str) -> list[str]:
     items = []
     for item in _ITEM_SEPARATOR.split(text.strip()):
         untitled = _TRAILING_TITLE.sub("", item)
-        items.append(untitled if LAB_WORDS.search(untitled) else item)
+        # (untitled is item when no title trails it: no search needed to keep it)
+        items.append(untitled if untitled != item and LAB_WORDS.search(untitled) else item)
         if ":" in item:
             break
     return items
