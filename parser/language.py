@@ -147,12 +147,11 @@ def language_scores(words: list[str]) -> Counter[str]:
 def _count_tokens(scores: Counter[str], folded: str) -> None:
     """Add the listed words of `folded` in order. A run of ASCII words is read as one text (a
     token never spans the space between words), so the sums are those of word by word."""
-    for token in _TOKEN.findall(folded):
-        languages = _LANGUAGES_OF.get(token)
-        if languages:
-            share = 1.0 / len(languages)
-            for language in languages:
-                scores[language] += share
+    # Most tokens are no listed word: they are looked up and dropped in C (map, filter).
+    for languages in filter(None, map(_LANGUAGES_OF.get, _TOKEN.findall(folded))):
+        share = 1.0 / len(languages)
+        for language in languages:
+            scores[language] += share
 
 
 def detect_language(words: list[str]) -> LanguageGuess:
