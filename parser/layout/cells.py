@@ -47,7 +47,9 @@ def place(line: Line, header: Header) -> Cells:
     """Put each phrase of the line (within the table's span) into a column."""
     cells: dict[str, list[Phrase]] = {}
     ambiguous = False
-    prose = is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
+    # is_prose wants 8 words or more: a shorter line (most) is no prose whatever the span keeps.
+    prose = len(line.words) >= 8 and \
+        is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
     phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
     phrases = [_leaders_apart(p) for p in phrases]
     phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
