@@ -44,7 +44,9 @@ _PRINTED_DATE = re.compile(r"(?<![\d/.\-])(\d{1,2})([/.\-])(\d{1,2})\2((?:19|20)
 def printed_date_order(texts: list[str]) -> str | None:
     """"dmy" or "mdy" when the numeric dates printed anywhere on the report (not only its
     labelled ones) settle which comes first, and none says the other."""
-    return date_order([m.group(0) for text in texts for m in _PRINTED_DATE.finditer(text)])
+    # One search over the texts a line apart: no date runs over a line break, and a break is
+    # no digit, '/', '.' or '-' for the edges' look-arounds: the same dates, in the same order.
+    return date_order([m.group(0) for m in _PRINTED_DATE.finditer("\n".join(texts))])
 
 
 def order_by_age(births: list[str], dates: list[str], age: float | None) -> str | None:

@@ -49,8 +49,8 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
     page = doc.pages[0]
     top_phrases = _top_phrases(page)
     items = [(text, p) for p in top_phrases for text in _letterhead_items(p.text)]
-    labbish = [(text, p) for text, p in items if LAB_WORDS.search(text)
-               and not _ADDRESS.search(text) and ":" not in text and not is_label(text)
+    labbish = [(text, p) for text, p in items if ":" not in text and LAB_WORDS.search(text)
+               and not _ADDRESS.search(text) and not is_label(text)
                and not _TITLE_WORDS.search(text)]
     brand = _brand_phrase(top_phrases, is_label)  # a name with no lab word, largest
     if brand and brand.text.strip() in values:
