@@ -18,6 +18,7 @@ from operator import attrgetter
 from parser import skew
 from parser.flags import is_flag
 from parser.page import Document, Page, Word
+from parser.sidebar import sidebar_split
 
 
 class cached_property:  # noqa: N801 - functools.cached_property without its lock
@@ -308,8 +309,16 @@ def _size_limit(page: Page) -> float:
 
 def page_lines(page: Page) -> list[Line]:
     """The page's body lines, built once per page and shared by every stage."""
-    return _per_page(_LINES, page, lambda: _ruled(build_lines(body_words(page), page.number,
-                                                              page.source == "ocr"), page))
+    return _per_page(_LINES, page, lambda: _ruled(_sides_apart(body_words(page), page), page))
+
+
+def _sides_apart(words: list[Word], page: Page) -> list[Line]:
+    """The page's lines; a sidebar's apart from the body's, the left side's first."""
+    ocr = page.source == "ocr"
+    sides = sidebar_split(words, page)
+    if sides is None:
+        return build_lines(words, page.number, ocr)
+    return [line for side in sides for line in build_lines(side, page.number, ocr)]
 
 
 def _ruled(lines: list[Line], page: Page) -> list[Line]:

@@ -1,14 +1,53 @@
+"""Layout classes of the twelfth session (real-like batch 6's dev reports), on pages built
+here: a sidebar set off by a long vertical rule."""
+
+from page_builder import page
+
+from parser.api import parse_document
+from parser.layout.document import document_rows
+from parser.page import Document, Page
 
 
-def test_a_labelled_note_in_one_run_across_the_columns_is_not_a_row():
-    """'Diagnosi di diabete: HbA1c ≥ 48 mmol/mol.' under a row: a label, a threshold and a
-    full stop, set without column gaps; a single-spaced row beside it stays a row."""
-    rows = [
-        [(40, 100, "Esame"), (250, 100, "Risultato"), (330, 100, "U.M."), (420, 100, "Valori di riferimento")],
-        [(40, 120, "Emoglobina glicata"), (250, 120, "41"), (330, 120, "mmol/mol"), (420, 120, "20 - 42")],
-        [(50, 135, "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol.")],
-        [(40, 150, "Glucosio 96 mg/dL")],
+def _read(doc: Document) -> list[tuple]:
+    return [(r.name, r.value, r.units, r.range_text, r.from_header, r.ambiguous)
+            for r in document_rows(doc)]
+
+
+def _sidebar_page(rule: bool = True) -> Page:
+    """A lab's sites and hours down the left margin (smaller type, its own line rhythm), a
+    rule beside it, and the report's table on the right; two sidebar lines fall on the
+    header's and a row's height."""
+    sidebar = [(20, 40 + 12 * i, text, 8) for i, text in enumerate([
+        "Central Laboratory", "Sites of collection", "North Road surgery", "Harbour clinic",
+        "Opening hours", "Monday to Friday"])]
+    sidebar += [(20, 101, "Hill Street clinic", 8), (20, 121, "7h00 to 17h00, Saturday", 8)]
+    body = [
+        [(150, 100, "Test"), (300, 100, "Result"), (370, 100, "Units"), (450, 100, "Reference Range")],
+        [(150, 120, "Haemoglobin"), (300, 120, "13.2"), (370, 120, "g/dL"), (450, 120, "12.0 - 16.0")],
+        [(150, 135, "Platelets"), (300, 135, "250"), (370, 135, "x10^9/L"), (450, 135, "150 - 400")],
+        [(150, 150, "Sodium"), (300, 150, "140"), (370, 150, "mmol/L"), (450, 150, "135 - 145")],
     ]
-    results = parse_document(Document("pdf", [page(rows)])).results
-    assert [(r.test_name, r.value) for r in results] == [("Emoglobina glicata", "41"),
-                                                         ("Glucosio", "96")]
+    built = page([[cell] for cell in sidebar] + body)
+    if rule:
+        built.rules = [(129.8, 20.0, 130.4, 780.0)]
+    return built
+
+
+def test_a_sidebar_beside_a_rule_is_read_apart_from_the_table_beside_it():
+    rows = [(r.test_name, r.value, r.units) for r in
+            parse_document(Document("pdf", [_sidebar_page()])).results]
+    assert rows == [("Haemoglobin", "13.2", "g/dL"), ("Platelets", "250", "x10^9/L"),
+                    ("Sodium", "140", "mmol/L")]
+
+
+def test_a_table_ruled_between_names_and_values_is_not_a_sidebar():
+    """Names and values share their baselines across the rule: a ruled table, read as rows."""
+    body = [[(40, 100, "Test"), (150, 100, "Result"), (220, 100, "Units"), (300, 100, "Range")]]
+    names = ["Haemoglobin", "Platelets", "Sodium", "Potassium", "Chloride", "Urea", "Creatinine",
+             "Albumin"]
+    for i, name in enumerate(names):
+        body.append([(40, 120 + 15 * i, name), (150, 120 + 15 * i, f"{i + 3}.5"),
+                     (220, 120 + 15 * i, "mmol/L"), (300, 120 + 15 * i, "1.0 - 20.0")])
+    ruled = page(body)
+    ruled.rules = [(129.8, 90.0, 130.4, 780.0)]
+    assert [r[0] for r in _read(Document("pdf", [ruled]))] == names
