@@ -1,5 +1,6 @@
 """Layout classes of the twelfth session (real-like batch 6's dev reports), on pages built
-here: a sidebar set off by a long vertical rule."""
+here: a sidebar set off by a long vertical rule; a share's absolute count printed in the range
+column before its own range."""
 
 from page_builder import page
 
@@ -51,3 +52,16 @@ def test_a_table_ruled_between_names_and_values_is_not_a_sidebar():
     ruled = page(body)
     ruled.rules = [(129.8, 90.0, 130.4, 780.0)]
     assert [r[0] for r in _read(Document("pdf", [ruled]))] == names
+
+
+def test_a_count_printed_in_the_range_column_before_its_range_is_a_second_result():
+    rows = [
+        [(40, 100, "Analyse"), (200, 100, "Résultats"), (300, 100, "Valeurs de référence")],
+        [(40, 120, "Hématies"), (200, 120, "4,02 T/L"), (300, 120, "(3,80 - 5,20)")],
+        [(40, 135, "Lymphocytes"), (200, 135, "48,9 %"), (300, 135, "1,57 G/L (1,00 - 4,00)")],
+    ]
+    results = parse_document(Document("pdf", [page(rows)])).results
+    assert [(r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range)
+            for r in results] == [
+        ("Hématies", "4,02", "T/L", 3.8, 5.2), ("Lymphocytes", "48,9", "%", None, None),
+        ("Lymphocytes", "1,57", "G/L", 1.0, 4.0)]

@@ -55,9 +55,24 @@ def two_measurements(text: str) -> tuple[str, str, str] | None:
     return None
 
 
+def measured_range(text: str) -> tuple[str, str] | None:
+    """(measurement, range) when a range cell holds a number with its unit and then a range
+    ("1,27 G/L (1,40 - 7,70)"); None otherwise."""
+    tokens = text.split()
+    for cut in range(2, len(tokens)):
+        first, rest = " ".join(tokens[:cut]), " ".join(tokens[cut:])
+        if measurement(first) is not None and parse_range(rest) is not None:
+            return first, rest
+    return None
+
+
 def with_second(row: RawRow) -> RawRow:
     """A table row whose value and unit cells hold two measurements keeps the first as its
     value and unit and the other as `second` (split_measurements decides what it is)."""
+    if row.second is None and row.range_text and (led := measured_range(row.range_text)) is not None:
+        # "39,6 %  1,27 G/L (1,40 - 7,70)": the count printed where the range goes, before
+        # its own range; the share has none.
+        row.second, row.second_range, row.range_text, row.ranges_apart = *led, None, True
     if row.second is not None:
         if row.units is None and (own := measurement(row.value)) is not None:
             row.value, row.units = own  # "55,2 %" beside "soit 3,37 G/l"
