@@ -587,7 +587,8 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
         x0 = min(x for x, _, _ in cluster)
         x1 = max(x for _, x, _ in cluster)
         if kind in header.kinds and (home := _misplaced_label(header, kind, x0, x1, len(cluster),
-                                                              phrases)) is not None:
+                                                              phrases) or
+                                     _right_aligned_values(header, kind, cluster, phrases)) is not None:
             # The column's content sits beside its own label, nothing between them: OCR
             # lost or split a label word ("Reporting | Unit"), or the label is set off-centre.
             moved[id(home)] = Column(home.kind, min(home.x0, x0), max(home.x1, x1), home.label)
@@ -686,6 +687,34 @@ def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int
         if len(under) < count or _one_left_edge(under, x0):
             return col
     return None
+
+
+def _right_aligned_values(header: Header, kind: str, cluster: list[tuple[float, float, str]],
+                          phrases: list[tuple[float, float, str]]) -> Column | None:
+    """The result column whose numbers a loose cluster of numbers continues: right-aligned
+    under a label set left of their edge ("Result" over "10.9" and "6.8": only the longer
+    values reach under it). The cluster's phrases and those under the label all end at one
+    x (or none reaches under it, and the cluster starts within a label's width of it), and
+    no column lies between them. None otherwise."""
+    if kind != RESULT:
+        return None
+    edge = max(x for _, x, _ in cluster)
+    if not _one_right_edge([x for _, x, _ in cluster], edge):
+        return None
+    for col in header.columns:
+        if col.kind != RESULT or col.x1 > edge:
+            continue
+        if any(c is not col and c.x0 < edge and c.x1 > col.x1 for c in header.columns):
+            continue  # another column lies between the label and the cluster
+        under = [p1 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0]
+        start = min(x for x, _, _ in cluster)
+        if _one_right_edge(under, edge) or (not under and start - col.x1 < col.x1 - col.x0):
+            return col  # (no value long enough to reach under the label: nearer than its width)
+    return None
+
+
+def _one_right_edge(ends: list[float], x1: float, tolerance: float = 1.0) -> bool:
+    return bool(ends) and all(abs(e - x1) <= tolerance for e in ends)
 
 
 def _one_left_edge(starts: list[float], x0: float, tolerance: float = 1.0) -> bool:

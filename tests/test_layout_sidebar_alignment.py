@@ -1,6 +1,6 @@
-"""Layout classes of the twelfth session (real-like batch 6's dev reports), on pages built
-here: a sidebar set off by a long vertical rule; a share's absolute count printed in the range
-column before its own range."""
+"""Layout classes of the twelfth session (real-like batch 6's dev reports): a sidebar set off
+by a long vertical rule, values right-aligned under a label set left of their edge, and a
+share's absolute count printed in the range column before its own range. Pages built here."""
 
 from page_builder import page
 
@@ -52,6 +52,35 @@ def test_a_table_ruled_between_names_and_values_is_not_a_sidebar():
     ruled = page(body)
     ruled.rules = [(129.8, 90.0, 130.4, 780.0)]
     assert [r[0] for r in _read(Document("pdf", [ruled]))] == names
+
+
+def _right_aligned_page(values: list[str]) -> Page:
+    """'Result' at 190-220, values right-aligned at 242: only the longest reach under it."""
+    rows = [[(40, 100, "Test"), (190, 100, "Result"), (250, 100, "Flag"), (280, 100, "Units"),
+             (360, 100, "Reference Range")]]
+    names = ["Haemoglobin", "White Cell Count", "Red Cell Count", "MCV", "Platelets"]
+    units = ["g/dL", "x10^9/L", "x10^12/L", "fL", "x10^9/L"]
+    for i, (name, value, unit) in enumerate(zip(names, values, units)):
+        y = 120 + 12 * i
+        rows.append([(40, y, name), (242 - 5 * len(value), y, value), (280, y, unit),
+                     (360, y, "1 - 500")])
+    return page(rows)
+
+
+def test_values_right_aligned_past_their_label_stay_in_the_result_column():
+    values = ["110.9", "6.8", "4.11", "78", "412"]
+    read = _read(Document("pdf", [_right_aligned_page(values)]))
+    assert [(name, value, placed, doubtful) for name, value, _, _, placed, doubtful in read] == [
+        ("Haemoglobin", "110.9", True, False), ("White Cell Count", "6.8", True, False),
+        ("Red Cell Count", "4.11", True, False), ("MCV", "78", True, False),
+        ("Platelets", "412", True, False)]
+
+
+def test_right_aligned_values_none_reaching_under_their_label_stay_in_the_result_column():
+    values = ["8", "88", "24", "19", "42"]
+    read = _read(Document("pdf", [_right_aligned_page(values)]))
+    assert [(value, placed, doubtful) for _, value, _, _, placed, doubtful in read] == \
+        [(v, True, False) for v in values]
 
 
 def test_a_count_printed_in_the_range_column_before_its_range_is_a_second_result():
