@@ -6,7 +6,7 @@ from page_builder import page
 
 from parser.api import parse_document
 from parser.layout.document import document_rows
-from parser.page import Document, Page
+from parser.page import Document, Page, Word
 
 
 def _read(doc: Document) -> list[tuple]:
@@ -94,3 +94,30 @@ def test_a_count_printed_in_the_range_column_before_its_range_is_a_second_result
             for r in results] == [
         ("Hématies", "4,02", "T/L", 3.8, 5.2), ("Lymphocytes", "48,9", "%", None, None),
         ("Lymphocytes", "1,57", "G/L", 1.0, 4.0)]
+
+
+def test_a_footnote_mark_raised_after_a_value_and_flag_is_not_part_of_the_value():
+    """'146 H ⁱ²': a note's mark, small and off the baseline, set close after the flag."""
+    from page_builder import header_line, table_line
+
+    built = page([header_line(), table_line(120, "LDL Cholesterol", "146 H", "", "mg/dL", "<100"),
+                  table_line(135, "HDL Cholesterol", "52", "", "mg/dL", ">39")])
+    flag = max((w for w in built.words if w.text == "H"), key=lambda w: w.x1)
+    built.words.append(Word("i2", flag.x1 + 2, 119.0, flag.x1 + 7, 125.5, 1.0, 6.5))
+    results = parse_document(Document("pdf", [built])).results
+    assert [(r.test_name, r.value, r.interpretation) for r in results] == [
+        ("LDL Cholesterol", "146", "abnormal"), ("HDL Cholesterol", "52", "normal")]
+
+
+def test_a_labelled_note_in_one_run_across_the_columns_is_not_a_row():
+    """'Diagnosi di diabete: HbA1c ≥ 48 mmol/mol.' under a row: a label, a threshold and
+    a full stop, set without column gaps; a single-spaced row beside it stays a row."""
+    rows = [
+        [(40, 100, "Esame"), (250, 100, "Risultato"), (330, 100, "U.M."), (420, 100, "Valori di riferimento")],
+        [(40, 120, "Emoglobina glicata"), (250, 120, "41"), (330, 120, "mmol/mol"), (420, 120, "20 - 42")],
+        [(50, 135, "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol.")],
+        [(40, 150, "Glucosio 96 mg/dL")],
+    ]
+    results = parse_document(Document("pdf", [page(rows)])).results
+    assert [(r.test_name, r.value) for r in results] == [("Emoglobina glicata", "41"),
+                                                         ("Glucosio", "96")]

@@ -9,7 +9,7 @@ from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import Fields, read_fields, read_value_fields
-from parser.layout.rows import SENTENCE_WORDS
+from parser.layout.rows import SENTENCE_WORDS, without_marks
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
 from parser.ranges import looks_like_range, parse_range
@@ -51,10 +51,13 @@ def place(line: Line, header: Header) -> Cells:
     prose = len(line.words) >= 8 and \
         is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
     phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
-    phrases = [_leaders_apart(p) for p in phrases]
+    phrases = [_unmarked(_leaders_apart(p)) for p in phrases]
     phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
     for phrase in phrases:
         if not header.contains(phrase.x0, phrase.x1):
+            continue
+        if labelled_note(phrase.text):
+            prose = True  # "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol." in one run
             continue
         kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words)) or \
             _value_over_names(phrase, header)
@@ -104,6 +107,33 @@ def place(line: Line, header: Header) -> Cells:
         prose = False  # a long name in a tight table: its cells sit in their own columns
     units = {c.kind: c.unit for c in header.columns if c.unit}
     return Cells(line, cells, ambiguous, prose, units)
+
+
+def labelled_note(text: str) -> bool:
+    """A note printed in one run across a table's columns: a label and its colon, a
+    threshold, and a sentence's full stop after a word or unit ("Objectif ... de type 2 :
+    ≤ 7,0 %.", "Vitamin D: Deficiency <20 ng/mL; ... 30-80 ng/mL."). A single-spaced row
+    ("Glucosa 106 mg/dL") has no colon or no full stop."""
+    return bool(_LABEL_COLON.search(text)) and bool(_NOTE_END.search(text))
+
+
+_LABEL_COLON = re.compile(r"\w\s?:(\s|$)")
+_NOTE_END = re.compile(r"[^\W\d_%]{2}\.$|[%)]\.$|/\w+\.$")
+
+
+def _unmarked(phrase: Phrase) -> Phrase:
+    """A value cell without the footnote marks raised after it ("146 H ⁱ²": a test-information
+    note's mark, small and off the baseline); other cells as they are (names drop theirs
+    where they are read)."""
+    if len(phrase.words) < 2 or not _VALUE_START.match(phrase.words[0].text):
+        return phrase
+    kept = without_marks(phrase.words)
+    if len(kept) == len(phrase.words) or any(is_unit(w.text) for w in phrase.words[len(kept):]):
+        return phrase  # a unit's glyph box can sit small and high ("fl"): never a mark
+    return Phrase(kept)
+
+
+_VALUE_START = re.compile(r"^[<>≤≥]?\d")
 
 
 def _code_then_name(kinds: list[str], phrase: Phrase, header: Header) -> bool:
