@@ -336,7 +336,8 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
                 if key in LABELS and key != label_key(head.text.strip(" :：")) or \
                         len(SLASH.split(key)) > 1 and all(k in LABELS for k in SLASH.split(key)):
                     right = max(head.x1, tail.x1)
-                    beside = [p for other in lines[i:j + 1] for p in other.phrases() if p.x0 > right]
+                    beside = [p for other in lines[i:j + 1] for p in other.phrases()
+                              if p.x0 > right and p.text.strip() not in _LONE_SEPARATORS]  # ":" set apart
                     if any(p.x0 < right for other in lines[i + 1:j] for p in other.phrases()):
                         break  # a stacked label column, not one label wrapped
                     if beside:
@@ -344,6 +345,9 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
                         found.setdefault(j, []).extend(_slashed_pairs(key, value))
                 break
     return found
+
+
+_LONE_SEPARATORS = (":", "：", "-")  # a grid's colon column between its labels and values
 
 
 def _label_part(phrase: Phrase) -> bool:

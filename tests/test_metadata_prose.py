@@ -43,6 +43,17 @@ def test_a_grid_label_wrapped_over_two_lines(head, tail, field, value, expected)
     assert getattr(meta, field) == expected
 
 
+@pytest.mark.parametrize("value_x", [452, 445])  # the colon apart, or run into the value
+def test_a_grid_label_wrapped_under_its_value_line_past_a_colon_column(value_x):
+    """"Sample" / "Collection" with its value on the first line, after a colon set apart in a
+    column of its own (a Bangladeshi hospital LIS grid): the value, never the colon."""
+    meta = meta_of([[(40, 100, "Name"), (115, 100, ":"), (126, 100, "Mrs. Nasrin Akter"),
+                     (360, 100, "Sample"), (437, 100, ":"), (value_x, 100, "23/03/2025 09:40 AM")],
+                    [(360, 111, "Collection")],
+                    [(40, 124, "Age"), (115, 124, ":"), (126, 124, "38 Years")]])
+    assert meta.date_collected == "2025-03-23"
+
+
 def test_two_stacked_labels_are_not_one_wrapped_label():
     meta = meta_of([[(40, 100, "Date"), (120, 100, "Hemoglobin")], [(40, 112, "Collected")],
                     [(40, 124, "Report")]])
