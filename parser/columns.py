@@ -811,28 +811,57 @@ def unit_subheader(phrases: list[tuple[float, float, str]], header: Header, ocr:
     headings print ("Formule leucocytaire  %  Valeur absolue G/l  Valeurs de référence (G/l)"):
     a name, then only headings, each a unit (with a label or not) or a range label; at least
     one unit. Its first unit column holds the value; a later one a second measurement of the
-    same test (OTHER, read by the table with its unit). None for any other line."""
-    if len(phrases) < 3 or header.assign(phrases[0][0], phrases[0][1], phrases[0][2], 1.0) != NAME:
+    same test (OTHER, read by the table with its unit). None for any other line.
+
+    The block's title may stand on the line above, the headings alone on theirs, abbreviated
+    ("%  v.r. %  v.a.  v.r. v.a."): then every heading must be a unit, a range's or an
+    absolute count's, and the names stay in the table's own name column."""
+    if len(phrases) < 3:
         return None
     if any(BARE_NUMBER.fullmatch(token) and not is_unit(token)
            for _, _, text in phrases for token in text.split()):
         return None  # a number: a data row
-    columns = [Column(NAME, phrases[0][0], phrases[0][1], label_key(phrases[0][2]))]
-    values = 0
-    for x0, x1, text in phrases[1:]:
+    named = header.assign(phrases[0][0], phrases[0][1], phrases[0][2], 1.0) == NAME
+    names = [c for c in header.columns if c.kind == NAME][:1]
+    if named:
+        columns = [Column(NAME, phrases[0][0], phrases[0][1], label_key(phrases[0][2]))]
+    elif names and phrases[0][0] > names[0].x1:
+        columns = [names[0]]
+    else:
+        return None
+    values = counts = 0
+    for x0, x1, text in phrases[1 if named else 0:]:
         unit = heading_unit(text, ocr)
         label = label_key(text[:len(text) - len(text.split()[-1])] if unit else text)
-        if _LABELS.get(label) == RANGE:
+        if _LABELS.get(label) == RANGE or label_key(text.split()[0]) in _BLOCK_RANGE_KEYS:
             columns.append(Column(RANGE, x0, x1, label, unit))
         elif unit is not None:
             columns.append(Column(RESULT if not values else OTHER, x0, x1, label, unit))
             values += 1
         else:
+            # "v.a." on a line of headings alone: a count, its unit printed in its cells
+            counts += not named and label in _ABSOLUTE_KEYS and values > 0
             columns.append(Column(OTHER, x0, x1, label))
-    # Units head its columns: one at least, and no more than one heading of another kind.
-    if not values or len(columns) - 1 - values - sum(c.kind == RANGE for c in columns) > (values > 1):
+    others = len(columns) - 1 - values - counts - sum(c.kind == RANGE for c in columns)
+    # Units head its columns: one at least, and no more than one heading of another kind
+    # (none on a line of headings alone).
+    if not values or others > ((values > 1) if named else 0):
         return None
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
+def _over_trailing_units(x1: float, nxt: float, phrases: list[tuple[float, float, str]]) -> float:
+    """A value column's right side widened over the units its cells print after their numbers,
+    in the gap before the next heading ("56,2  %", "3,28  10^3/µL" under "%", "v.a."): when
+    that gap holds units only, they are the value's, not the next column's."""
+    gap = [(p0, p1, text) for p0, p1, text in phrases if p0 >= x1 and p1 <= nxt]
+    if not gap or not all(is_unit(text) for _, _, text in gap):
+        return x1
+    return max(p1 for _, p1, _ in gap)
+
+
+_BLOCK_RANGE_KEYS = frozenset(label_key(t) for t in vocabulary.BLOCK_RANGE_HEADINGS)
+_ABSOLUTE_KEYS = frozenset(label_key(t) for t in vocabulary.ABSOLUTE_COUNT_HEADINGS)
 
 
 def widened(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
@@ -840,7 +869,7 @@ def widened(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
     short and right- or left-aligned with content that reaches past them); a heading of no
     unit ("Referenz") over ranges only is the range column."""
     columns = []
-    for col in header.columns:
+    for i, col in enumerate(header.columns):
         x0, x1, kind = col.x0, col.x1, col.kind
         if col.kind != NAME:
             under = [(p0, p1, text) for p0, p1, text in phrases if min(p1, col.x1) - max(p0, col.x0) > 0]
@@ -849,5 +878,8 @@ def widened(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
             if kind == OTHER and not col.unit and RANGE not in header.kinds and under and \
                     all(content_kind(text) == RANGE for _, _, text in under):
                 kind = RANGE
+            if kind in (RESULT, OTHER):
+                nxt = header.columns[i + 1].x0 if i + 1 < len(header.columns) else header.x_end
+                x1 = _over_trailing_units(x1, nxt, phrases)
         columns.append(Column(kind, x0, x1, col.label, col.unit))
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)

@@ -121,3 +121,27 @@ def test_a_labelled_note_in_one_run_across_the_columns_is_not_a_row():
     results = parse_document(Document("pdf", [page(rows)])).results
     assert [(r.test_name, r.value) for r in results] == [("Emoglobina glicata", "41"),
                                                          ("Glucosio", "96")]
+
+
+def test_a_block_headed_by_abbreviated_headings_alone_reads_both_measurements_and_ranges():
+    """Under the table's header, a block titled on one line and headed on the next by
+    abbreviations alone ("%  v.r. %  v.a.  v.r. v.a.": share, its range, absolute count, its
+    range), each cell's unit printed after its number: two results per row, each its range."""
+    rows = [
+        [(45, 100, "ESAME"), (208, 100, "RISULTATO"), (272, 100, "U.M."),
+         (329, 100, "VALORI DI RIFERIMENTO"), (454, 100, "PRECEDENTI")],
+        [(45, 120, "Emoglobina"), (218, 120, "11,6"), (272, 120, "g/dL"), (329, 120, "12,0 - 16,0"),
+         (524, 120, "12,1")],
+        [(45, 135, "FORMULA LEUCOCITARIA")],
+        [(231, 147, "%"), (281, 147, "v.r. %"), (389, 147, "v.a."), (476, 147, "v.r. v.a.")],
+        [(45, 158, "Neutrofili"), (218, 158, "56,2"), (258, 158, "%"), (281, 158, "40,0 - 75,0"),
+         (383, 158, "3,28"), (422, 158, "10^3/µL"), (476, 158, "2,00 - 7,50")],
+        [(45, 170, "Linfociti"), (218, 170, "33,5"), (258, 170, "%"), (281, 170, "20,0 - 45,0"),
+         (383, 170, "1,96"), (422, 170, "10^3/µL"), (476, 170, "1,00 - 4,00")],
+    ]
+    results = parse_document(Document("pdf", [page(rows)])).results
+    assert [(r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range)
+            for r in results] == [
+        ("Emoglobina", "11,6", "g/dL", 12.0, 16.0),
+        ("Neutrofili", "56,2", "%", 40.0, 75.0), ("Neutrofili", "3,28", "10^3/µL", 2.0, 7.5),
+        ("Linfociti", "33,5", "%", 20.0, 45.0), ("Linfociti", "1,96", "10^3/µL", 1.0, 4.0)]

@@ -357,7 +357,11 @@ class TableReader:
         )
         if (other := _other_measurement(c)) is not None:
             row.second = other  # "soit 3,57 G/l" in a column no label names
-            if row.range_text and c.heading_units.get(cols.RANGE) not in (None, row.units) \
+            if (apart := _ranges_either_side(c)) is not None:
+                # "56,2 %  40,0 - 75,0  3,28 10^3/µL  2,00 - 7,50": each measurement its range
+                row.range_text, row.second_range = apart
+                row.ranges_apart = True
+            elif row.range_text and c.heading_units.get(cols.RANGE) not in (None, row.units) \
                     and measurement(other)[1] == c.heading_units[cols.RANGE]:
                 # "Valeurs de référence (G/l)": the range is the second measurement's
                 row.ranges_apart, row.second_range, row.range_text = True, row.range_text, None
@@ -668,6 +672,18 @@ def _other_measurement(c: Cells) -> str | None:
             text = f"{text} {c.heading_units[kind]}"  # its unit printed as the column's heading
         if text and measurement(text) is not None:
             return text
+    return None
+
+
+def _ranges_either_side(c: Cells) -> tuple[str, str] | None:
+    """The two ranges of a line printing one after each measurement (a range, the second
+    measurement, then its own range); None unless the range cells are two, either side."""
+    ranges = c.cells.get(cols.RANGE, [])
+    second = [p for kind in (cols.OTHER, cols.UNKNOWN) for p in c.cells.get(kind, [])]
+    if len(ranges) != 2 or not second:
+        return None
+    if ranges[0].x1 <= min(p.x0 for p in second) and max(p.x1 for p in second) <= ranges[1].x0:
+        return ranges[0].text.strip(), ranges[1].text.strip()
     return None
 
 
