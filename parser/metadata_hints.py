@@ -120,16 +120,21 @@ def name_beside_birth(lines: list[Line]) -> str | None:
     alone on the line above the one that prints the birth date (a banner: "WOLFE-LINDQVIST,
     Brandon James" over "ULI/PHN: 718 440 093  DOB: 1961-Jul-04")."""
     for line in lines:
-        phrases = [p.text.strip() for p in line.phrases()]
+        phrases = [_BRACKETED_TITLE.sub("", p.text.strip()) for p in line.phrases()]
         for k in range(1, len(phrases)):
             if starts_birth_line(phrases[k]) and _COMMA_NAME.match(phrases[k - 1]):
                 return phrases[k - 1]
     for line, below in zip(lines, lines[1:]):
         phrases = line.phrases()
-        if len(phrases) == 1 and below.page == line.page and _COMMA_NAME.match(phrases[0].text.strip()) \
+        name = _BRACKETED_TITLE.sub("", phrases[0].text.strip()) if len(phrases) == 1 else ""
+        if name and below.page == line.page and _COMMA_NAME.match(name) \
                 and any(_BIRTH_LABEL.match(p.text.strip()) or _BIRTH_INSIDE.search(p.text) for p in below.phrases()):
-            return phrases[0].text.strip()
+            return name
     return None
+
+
+# A title printed in brackets after a banner's name ("DRUMMOND, Morag (Mrs)"): not a name word.
+_BRACKETED_TITLE = re.compile(r"\s+\((?:mr|mrs|ms|miss|mx|mstr|master|dr|prof|rev)\.?\)$", re.I)
 
 
 # A US laboratory's federal certificate number (CLIA), printed in its header or footer.

@@ -199,3 +199,13 @@ def test_a_result_under_the_latest_column_date_is_no_accession():
 def test_labels_of_each_language(label, value, field, expected, language):
     assert getattr(meta_of([[(40, 100, f"{label} {value}")]], language), field) == expected
 
+
+
+def test_a_banner_name_with_its_title_in_brackets_over_the_birth_date_line():
+    """"DRUMMOND, Morag (Mrs)" over "CHI 110266 2148  DOB 11-Feb-1966 (59y)  Sex Female": the
+    bracketed title is no name word (a Scottish clinical portal's patient banner)."""
+    meta = meta_of([[(38, 64, "DRUMMOND, Morag (Mrs)")],
+                    [(38, 78, "CHI 110266 2148"), (125, 78, "DOB 11-Feb-1966 (59y)"),
+                     (260, 78, "Sex Female")]])
+    assert (meta.patient_first_name, meta.patient_last_name, meta.dob) == \
+        ("Morag", "DRUMMOND", "1966-02-11")
