@@ -64,8 +64,18 @@ def composed_label(key: str, known: dict[str, str]) -> str | None:
     tokens = [t for t in tokens if t]
     content = [t for t in tokens if t not in _JOINERS]
     field = _dated_field(content) or _numbered_field(content) or _several_fields(tokens) or \
-        _whole_name(tokens)
+        _whole_name(tokens) or _one_date_twice(tokens, known)
     return CANONICAL[field] if field else None
+
+
+def _one_date_twice(tokens: list[str], known: dict[str, str]) -> str | None:
+    """"Reported/Verified", "Collected/Drawn": labels of one date joined, each known alone
+    as that date's label; the date's field."""
+    fields = {known.get(t) for t in tokens}
+    if len(tokens) < 2 or len(fields) != 1:
+        return None
+    field = fields.pop()
+    return field if field in ("reported", "collected") else None
 
 
 _SEX = {"sex", "sexe", "sexo", "sesso", "gender", "geschlecht", "geschl", "genre", "género", "genero"}

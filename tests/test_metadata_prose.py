@@ -209,3 +209,13 @@ def test_a_banner_name_with_its_title_in_brackets_over_the_birth_date_line():
                      (260, 78, "Sex Female")]])
     assert (meta.patient_first_name, meta.patient_last_name, meta.dob) == \
         ("Morag", "DRUMMOND", "1966-02-11")
+
+
+@pytest.mark.parametrize("label", ["Reported/Verified", "Reported / Verified"])
+def test_two_labels_of_one_date_joined_by_a_slash_label_that_date(label):
+    """A US reference lab's order grid: "Collected  Received  Reported/Verified" over dates."""
+    meta = meta_of([[(40, 100, "Accession"), (150, 100, "Collected"), (260, 100, "Received"),
+                     (370, 100, label)],
+                    [(40, 112, "25-080-117742"), (150, 112, "03/21/2025 07:45"),
+                     (260, 112, "03/22/2025 06:18"), (370, 112, "03/24/2025 11:09")]])
+    assert (meta.date_collected, meta.date_reported) == ("2025-03-21", "2025-03-24")
