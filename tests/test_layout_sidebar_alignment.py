@@ -145,3 +145,14 @@ def test_a_block_headed_by_abbreviated_headings_alone_reads_both_measurements_an
         ("Emoglobina", "11,6", "g/dL", 12.0, 16.0),
         ("Neutrofili", "56,2", "%", 40.0, 75.0), ("Neutrofili", "3,28", "10^3/µL", 2.0, 7.5),
         ("Linfociti", "33,5", "%", 20.0, 45.0), ("Linfociti", "1,96", "10^3/µL", 1.0, 4.0)]
+
+
+def test_a_row_whose_range_cell_reads_like_a_labelled_note_stays_a_row():
+    rows = [
+        [(40, 100, "Test"), (250, 100, "Result"), (330, 100, "Units"), (420, 100, "Reference Range")],
+        [(40, 120, "Cholesterol"), (250, 120, "182"), (330, 120, "mg/dL"), (420, 120, "Desirable: < 200 mg/dL.")],
+        [(40, 135, "Glucose"), (250, 135, "92"), (330, 135, "mg/dL"), (420, 135, "70 - 99")],
+    ]
+    results = parse_document(Document("pdf", [page(rows)])).results
+    assert [(r.test_name, r.value, r.max_reference_range) for r in results] == [
+        ("Cholesterol", "182", 200.0), ("Glucose", "92", 99.0)]

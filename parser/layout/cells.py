@@ -53,11 +53,13 @@ def place(line: Line, header: Header) -> Cells:
     phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
     phrases = [_unmarked(_leaders_apart(p)) for p in phrases]
     phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
+    inside = [p for p in phrases if header.contains(p.x0, p.x1)]
+    if len(inside) == 1 and labelled_note(inside[0].text):
+        # "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol." alone on its line, in one run (a row's
+        # range cell "Adults: < 200 mg/dL." has its name and value beside it)
+        return Cells(line, {}, False, True)
     for phrase in phrases:
         if not header.contains(phrase.x0, phrase.x1):
-            continue
-        if labelled_note(phrase.text):
-            prose = True  # "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol." in one run
             continue
         kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words)) or \
             _value_over_names(phrase, header)
