@@ -156,3 +156,14 @@ def test_a_row_whose_range_cell_reads_like_a_labelled_note_stays_a_row():
     results = parse_document(Document("pdf", [page(rows)])).results
     assert [(r.test_name, r.value, r.max_reference_range) for r in results] == [
         ("Cholesterol", "182", 200.0), ("Glucose", "92", 99.0)]
+
+
+def test_a_power_of_tens_raised_exponent_after_a_value_is_no_footnote_mark():
+    """"6.8 x10 ⁹" in one value cell: the small raised "9" is the unit's exponent."""
+    from page_builder import header_line, table_line
+
+    built = page([header_line(), table_line(120, "White Cell Count", "6.8 x10", "", "", "4.0 - 11.0")])
+    base = max((w for w in built.words if w.text == "x10"), key=lambda w: w.x1)
+    built.words.append(Word("9", base.x1 + 0.5, 119.0, base.x1 + 3.5, 125.5, 1.0, 6.5))
+    assert [(name, value) for name, value, *_ in _read(Document("pdf", [built]))] == [
+        ("White Cell Count", "6.8 x10 9")]

@@ -132,10 +132,13 @@ def _unmarked(phrase: Phrase) -> Phrase:
     kept = without_marks(phrase.words)
     if len(kept) == len(phrase.words) or any(is_unit(w.text) for w in phrase.words[len(kept):]):
         return phrase  # a unit's glyph box can sit small and high ("fl"): never a mark
+    if _POWER_BASE.search(kept[-1].text):
+        return phrase  # "6.8 x10 ⁹": a power of ten's exponent, raised and small
     return Phrase(kept)
 
 
 _VALUE_START = re.compile(r"^[<>≤≥]?\d")
+_POWER_BASE = re.compile(r"10\^?$")
 
 
 def _code_then_name(kinds: list[str], phrase: Phrase, header: Header) -> bool:
