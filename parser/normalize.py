@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser import panels, skew
+from parser import analyte_units, panels, skew
 from parser.columns import OUT_OF_RANGE, looks_like_unit
 from parser.flags import interpret, parse_flag, parse_value_mark
 from parser.layout import RawRow, is_non_result_label
@@ -126,6 +126,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         units, range_text = units[:-1], f"{units[-1]} {range_text}"  # "mL/min/1.73m2>" "90": "> 90"
     if units:
         units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
+        if row.ocr and (settled := analyte_units.settled_unit(name, units)) != units:
+            units, repaired_unit = settled, True  # "UL" for a haematocrit's L/L
         if repaired_unit:
             confidence *= 0.95
     reference, repaired_range = _reference(range_text, row.ocr, context)
