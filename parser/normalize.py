@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from parser import analyte_units, panels, skew
+from parser import analyte_units, analyte_words, panels, skew
 from parser.columns import OUT_OF_RANGE, looks_like_unit
 from parser.flags import interpret, parse_flag, parse_value_mark
 from parser.layout import RawRow, is_non_result_label
@@ -258,10 +258,11 @@ def _initials_dotted(text: str) -> str:
 
 
 def repair_ocr_name(name: str) -> str:
-    """A test name read by OCR with the slips of _OCR_NAME_SLIPS undone."""
+    """A test name read by OCR with the slips of _OCR_NAME_SLIPS and the look-alike glyphs of
+    analyte words (parser/analyte_words.py) undone."""
     for pattern, fix in _OCR_NAME_SLIPS:
         name = pattern.sub(fix, name)
-    return name
+    return analyte_words.repair_words(name)
 
 
 def clean_test_name(name: str) -> str:
