@@ -133,6 +133,9 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     reference, repaired_range = _reference(range_text, row.ocr, context)
     if repaired_range:
         confidence *= 0.9  # read through a repair
+    if row.ocr and (pointed := _colon_point(name, value, reference, range_text, context)) is not None:
+        value, value_type = pointed, "numeric"
+        confidence *= 0.8
     flag = parse_flag(flag_text, bare_letters=out_of_range)
     if flag is None and flag_text is not None and flag_text == glued_flag:
         flag = parse_value_mark(flag_text)  # a sign after the value, never a column's "-"
@@ -175,6 +178,35 @@ def _reference(range_text: str | None, ocr: bool, context: Context):
     reference = parse_range(repair_ocr_range(range_text, context.decimal_comma),
                             context.gender, context.decimal_comma, context.age)
     return reference, reference is not None
+
+
+# A decimal sign OCR read as a colon ("4:31" for 4.31, "2:31" for 2,31): a value shaped as a
+# ratio or titre, in a row whose range is numbers and no ratio.
+_COLON_VALUE = re.compile(r"^(\d{1,3}):(\d{1,2})$")
+_RATIO_NAME = re.compile(r"ratio|rapport|quotient|verh[äa]ltnis|cociente|rapporto|relaci[óo]n|"
+                         r"tit(?:er|re|olo|ulo)|t[íi]tulo", re.I)
+_RATIO_RANGE = re.compile(r"\d\s*:\s*\d")  # "< 1:40"; a tier's label colon ("M: 4.5") is none
+# How far beyond its range the pointed value may land: the seven right on the opened and stored
+# scans lie inside their ranges or 1.1 times over a bound; one with a digit misread as well
+# ("43:5" for 13.5) lands 2.6 times over its bound and stays as read.
+MAX_COLON_POINT_SPREAD = 2
+
+
+def _colon_point(name: str, value: str, reference, range_text: str | None,
+                 context: Context) -> str | None:
+    """`value` with its colon read as the report's decimal sign, when the row is a measured
+    number: a numeric range (no ratio in it), a name that is no ratio or titre, and the number
+    within MAX_COLON_POINT_SPREAD times its range; else None."""
+    m = _COLON_VALUE.match(value)
+    if m is None or reference is None or _RATIO_RANGE.search(range_text or "") or _RATIO_NAME.search(name):
+        return None
+    pointed = f"{m.group(1)}{',' if context.decimal_comma else '.'}{m.group(2)}"
+    number = parse_number(pointed, context.decimal_comma)
+    high, low = reference.high, reference.low
+    if number is None or (high is not None and number > MAX_COLON_POINT_SPREAD * high) or \
+            (low is not None and number < low / MAX_COLON_POINT_SPREAD):
+        return None
+    return pointed
 
 
 def _raw_value(row: RawRow, context: Context) -> str:
