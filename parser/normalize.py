@@ -120,6 +120,9 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         glued_flag, glued_units = glued_units, None  # "118 B" under "Hors normes": B is bas
     flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
     units = row.units or glued_units
+    if row.ocr and units and (peeled := _unit_and_tail(units)) is not None:
+        units, tail = peeled  # "ng/mL z", "mU/l 0.30-4.20": specks, or the range, after the unit
+        range_text = range_text or tail
     if range_text and units is None:
         range_text, units = _split_range_units(range_text, row.ocr)
     if units and len(units) > 1 and units[-1] in "<>≤≥" and range_text and range_text[:1].isdigit():
@@ -168,6 +171,35 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         extraction_confidence=round(max(0.0, min(1.0, confidence)), 3),
         source_flag=flag_text,
     )
+
+
+# Specks OCR reads after a unit in its cell ("z", "EE", "sae", "“ i", "—", "\\"): short tokens
+# without a digit. A unit's own words ("% of total Hgb", "µg/L FEU") read as a unit whole.
+_SPECK = re.compile(r"^[^\d\s<>≤≥]{1,3}$")  # a comparator is the range's
+MAX_SPECKS = 2
+
+
+def _unit_and_tail(units: str) -> tuple[str, str | None] | None:
+    """(unit, range or None) from an OCR'd unit cell holding a unit and, after it, specks or
+    the range ("mU/l 0.30-4.20" where the range's gap closed up); None when the cell is a unit
+    whole or holds anything else."""
+    tokens = units.split()
+    if len(tokens) < 2 or unit_lexicon.is_unit(units):
+        return None
+    for cut in range(len(tokens) - 1, 0, -1):
+        head = " ".join(tokens[:cut])
+        if not unit_lexicon.is_unit(head):
+            continue
+        rest = tokens[cut:]
+        while rest and _SPECK.match(rest[-1]) and not unit_lexicon.is_unit(rest[-1]):
+            rest = rest[:-1]
+        if not rest and len(tokens) - cut <= MAX_SPECKS:
+            return head, None
+        while rest and _SPECK.match(rest[0]) and not unit_lexicon.is_unit(rest[0]):
+            rest = rest[1:]  # "% = 20,0 - 45,0": a speck in the gap before the range
+        tail = " ".join(rest)
+        return (head, tail) if rest and reads_as_range(tail) else None
+    return None
 
 
 def _reference(range_text: str | None, ocr: bool, context: Context):
