@@ -87,6 +87,8 @@ _IC_ACID = re.compile(r"\b([a-z]{3,})ic acid\b")
 _ANTIBODY = re.compile(r"\b(?:antibody|antibodies|ab)\b")
 _ANTI_PREFIX = re.compile(r"\banti ?(?!bod)([a-z]{3,})")
 _ABSOLUTE_MARK = re.compile(r"([a-z])\s?#(?=\s|$)")
+# "NEU%", "LYM%": a hematology analyser's share, the % glued to its short name.
+_PERCENT_MARK = re.compile(r"([a-z])%(?=\s|$)")
 _DOTTED = re.compile(r"\b(?:[a-z]\.){2,}[a-z]?\.?")
 # "Vitamin B 12", "Vitamina B-12", "T 3": a lone letter and its number are one name (B12, T3).
 _LETTER_NUMBER = re.compile(r"(?<![\w/])([a-z]) (\d{1,2})(?![\w/])")
@@ -111,6 +113,7 @@ def fold(text: str) -> str:
         text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = text.replace("µ", "u").replace("μ", "u").lower()
     text = _ABSOLUTE_MARK.sub(r"\1 absolute ", text)  # "Lymphs#", "NEUT#": an absolute count
+    text = _PERCENT_MARK.sub(r"\1 % ", text)  # "EOS%": a share, read like "Eos %"
     text = _FOOTNOTE.sub(" ", text)
     # "S.G.P.T." -> "sgpt", "R.D.W.-CV" -> "rdw-cv": dotted initialisms are one word.
     text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)

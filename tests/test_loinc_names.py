@@ -69,3 +69,23 @@ def test_fold_strips_footnotes_and_punctuation():
 def test_table_names_and_printed_names_meet():
     assert analyte_text("Cholesterol in LDL") == read_name("LDL Cholesterol").analyte
     assert analyte_text("Alanine aminotransferase") == read_name("SGPT").analyte
+
+
+@pytest.mark.parametrize(
+    ("printed", "unit", "code"),
+    [("NEU", "10^9/L", "26499-4"), ("LYM%", "%", "26478-8"), ("MON", "10^9/L", "26484-6"),
+     ("BAS%", "%", "30180-4"), ("EOS%", "%", "26450-7"), ("NEU%", "%", "26511-6")],
+)
+def test_analyser_short_names_match_their_cell_type(printed, unit, code):
+    # A hematology analyser's three-letter names, the share's % glued to the name (gh_volta kind):
+    # no code at all before (no_match), so the job went to review with every row right.
+    from loinc.matcher import get_matcher
+
+    result = get_matcher().match(printed, unit)
+    assert result.status == "auto_match"
+    assert result.matches[0][0].code == code
+
+
+def test_a_percent_glued_to_a_name_reads_as_a_share():
+    assert read_name("LYM%").unit_kind == "fraction"
+    assert fold("EOS%") == fold("EOS %")
