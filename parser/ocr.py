@@ -463,6 +463,24 @@ MIN_REREAD_CONFIDENCE = 0.75
 MIN_CONFIDENCE_GAIN = 0.2
 SURE_REREAD_CONFIDENCE = 0.9
 _NUMBER_LIKE = re.compile(r"^[<>]?=?-?\d+(?:[.,]\d+)*(?:-\d+(?:[.,]\d+)*)?$")
+# A range printed in brackets ("(3.5 - 5.1)", "[3,5 - 5,1]", common on electrolyte rows) re-reads
+# with a bracket on each bound ("[3,5" "-" "5,1]"); kept as read: parse_range strips round and
+# square brackets alike, as for the text layer's "[3,5 - 5,1]". Only a WHOLE range is taken: a
+# lone bracketed bound re-reads unreliably, the bracket's ink bleeding into the digit ("(0" as
+# "(9": 2 of 4 wrong on stored scans), while 7 of 7 whole ranges re-read right.
+_BRACKETED = re.compile(r"^[(\[]?(?P<core>[^()\[\]]+)[)\]]?$")
+_RANGE_DASH = re.compile(r"\d-\d")
+
+
+def _number_like(text: str) -> bool:
+    """A number-like token (`_NUMBER_LIKE`), bare or with a bracket before it or after it."""
+    bracketed = _BRACKETED.match(text)
+    return bracketed is not None and _NUMBER_LIKE.match(bracketed.group("core")) is not None
+
+
+def _bracketed_range(text: str) -> bool:
+    """A whole range of two bounds in brackets, read as one word ("(3.5-5.2)")."""
+    return text[:1] in "([" and _number_like(text) and _RANGE_DASH.search(text) is not None
 
 
 def reread_doubtful_numbers(image: Image.Image, words: list[Word], dpi: int) -> list[Word]:
@@ -557,9 +575,12 @@ def _unglued(word: Word) -> list[Word]:
 def _numbers_and_marks(inside: list[Word], first: list[Word]) -> bool:
     """Several re-read words that are numbers, flags, comparators and units ("58 %" first read
     as "Duo"), at least one a number, each read clearly more confidently than the first."""
-    if len(inside) < 2 or not any(_NUMBER_LIKE.match(w.text) for w in inside):
+    numbers = [w for w in inside if _number_like(w.text)]
+    if len(inside) < 2 or not numbers:
         return False
-    if not all(_NUMBER_LIKE.match(w.text) or w.text in _CELL_MARKS or is_unit(w.text) for w in inside):
+    if len(numbers) < 2 and not _NUMBER_LIKE.match(numbers[0].text):
+        return False  # a bracketed bound counts only in a whole range ("[3,5" "-" "5,1]")
+    if not all(_number_like(w.text) or w.text in _CELL_MARKS or is_unit(w.text) for w in inside):
         return False
     least = min(w.conf for w in inside)
     return least >= max(MIN_SPLIT_REREAD_CONFIDENCE, min(w.conf for w in first) + MIN_CONFIDENCE_GAIN)
@@ -568,7 +589,7 @@ def _numbers_and_marks(inside: list[Word], first: list[Word]) -> bool:
 def _better_reading(reading: Word, first: list[Word]) -> str | None:
     """The text a doubtful cell takes from its re-reading: a clearly better number, or a unit
     whose slash (and thin l) the first reading lost ("ul", "U" or "u" for U/l); else None."""
-    if _NUMBER_LIKE.match(reading.text):
+    if _NUMBER_LIKE.match(reading.text) or _bracketed_range(reading.text):
         return reading.text if _clearly_better(reading, first) else None
     return restored_slash_unit(" ".join(word.text for word in first), reading.text)
 
