@@ -119,20 +119,10 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
             parse_flag(glued_units, bare_letters=True) is not None:
         glued_flag, glued_units = glued_units, None  # "118 B" under "Hors normes": B is bas
     flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
-    units = row.units or glued_units
-    if row.ocr and units and (peeled := _unit_and_tail(units)) is not None:
-        units, tail = peeled  # "ng/mL z", "mU/l 0.30-4.20": specks, or the range, after the unit
-        range_text = range_text or tail
-    if range_text and units is None:
-        range_text, units = _split_range_units(range_text, row.ocr)
-    if units and len(units) > 1 and units[-1] in "<>≤≥" and range_text and range_text[:1].isdigit():
-        units, range_text = units[:-1], f"{units[-1]} {range_text}"  # "mL/min/1.73m2>" "90": "> 90"
-    if units:
-        units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
-        if row.ocr and (settled := analyte_units.settled_unit(name, units)) != units:
-            units, repaired_unit = settled, True  # "UL" for a haematocrit's L/L
-        if repaired_unit:
-            confidence *= 0.95
+    units, range_text, flag_text, repaired_unit = _units_and_range(
+        row, name, row.units or glued_units, range_text, flag_text)
+    if repaired_unit:
+        confidence *= 0.95
     reference, repaired_range = _reference(range_text, row.ocr, context)
     if repaired_range:
         confidence *= 0.9  # read through a repair
@@ -171,6 +161,26 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         extraction_confidence=round(max(0.0, min(1.0, confidence)), 3),
         source_flag=flag_text,
     )
+
+
+def _units_and_range(row: RawRow, name: str, units: str | None, range_text: str | None,
+                     flag_text: str | None) -> tuple[str | None, str | None, str | None, bool]:
+    """(units, range text, flag text, unit repaired?) once the unit cell is told apart from what
+    was read into it or next to it: specks or a range after an OCR'd unit, a unit inside the range
+    cell, a comparator glued to the unit, a flag in the unit cell, a slip the analyte settles."""
+    if row.ocr and units and (peeled := _unit_and_tail(units)) is not None:
+        units, tail = peeled  # "ng/mL z", "mU/l 0.30-4.20": specks, or the range, after the unit
+        range_text = range_text or tail
+    if range_text and units is None:
+        range_text, units = _split_range_units(range_text, row.ocr)
+    if units and len(units) > 1 and units[-1] in "<>≤≥" and range_text and range_text[:1].isdigit():
+        units, range_text = units[:-1], f"{units[-1]} {range_text}"  # "mL/min/1.73m2>" "90": "> 90"
+    repaired_unit = False
+    if units:
+        units, flag_text, repaired_unit = _clean_units(units, flag_text, row.ocr)
+        if row.ocr and (settled := analyte_units.settled_unit(name, units)) != units:
+            units, repaired_unit = settled, True  # "UL" for a haematocrit's L/L
+    return units, range_text, flag_text, repaired_unit
 
 
 # Specks OCR reads after a unit in its cell ("z", "EE", "sae", "“ i", "—", "\\"): short tokens

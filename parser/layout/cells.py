@@ -83,15 +83,7 @@ def place(line: Line, header: Header) -> Cells:
                 _add(cells, wkind, Phrase([word]))
             continue
         _add(cells, kind, phrase)
-    names = cells.get(cols.NAME, [])
-    if len(names) > 1 and cols.FLAG not in cells and is_flag(names[-1].text):
-        # A flag printed apart after the name, in a column without a heading of its own
-        # ("Potassium, Serum    Critical    3.5 to 5.1    2.6 mmol / L").
-        cells[cols.FLAG] = [names.pop()]
-    if len(names) > 1 and set(cells) & set(cols.VALUE_KINDS) and _SHARE.match(names[-1].text):
-        # A share printed apart after the name, before the absolute count in the result
-        # column ("Neutrophils   71.2 %   5.85 x10^9/L"): a second measurement, not the name.
-        cells.setdefault(cols.OTHER, []).insert(0, names.pop())
+    names = _name_tail_apart(cells)
     if len(names) == 1 and not set(cells) & set(cols.VALUE_KINDS) and header.kinds & set(cols.VALUE_KINDS):
         # No value placed, one name cell: read it as single-spaced fields if it is one
         # ("Glucosa 106 mg/dL" sitting wholly under the names' label).
@@ -156,6 +148,21 @@ def _left_of_names(phrases: list[Phrase], header: Header) -> bool:
 _SHARE = re.compile(r"^\d{1,3}(?:[.,]\d+)?\s?%$")  # "71.2 %": a percentage with its sign
 # A dotted leader run on to the words around it ("Sodium..........141", "........:").
 _GLUED_LEADER = re.compile(r"^(?P<head>.*?)(?P<dots>[.…_]{3,}:?)(?P<tail>.*)$")
+
+
+def _name_tail_apart(cells: dict[str, list[Phrase]]) -> list[Phrase]:
+    """The line's name cells, once a flag or a share printed apart after the name has gone to
+    its own cell (neither is part of the name)."""
+    names = cells.get(cols.NAME, [])
+    if len(names) > 1 and cols.FLAG not in cells and is_flag(names[-1].text):
+        # A flag printed apart after the name, in a column without a heading of its own
+        # ("Potassium, Serum    Critical    3.5 to 5.1    2.6 mmol / L").
+        cells[cols.FLAG] = [names.pop()]
+    if len(names) > 1 and set(cells) & set(cols.VALUE_KINDS) and _SHARE.match(names[-1].text):
+        # A share printed apart after the name, before the absolute count in the result
+        # column ("Neutrophils   71.2 %   5.85 x10^9/L"): a second measurement, not the name.
+        cells.setdefault(cols.OTHER, []).insert(0, names.pop())
+    return names
 
 
 def _leaders_apart(phrase: Phrase) -> Phrase:
