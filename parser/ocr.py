@@ -478,7 +478,7 @@ def _number_like(text: str) -> bool:
     return bracketed is not None and _NUMBER_LIKE.match(bracketed.group("core")) is not None
 
 
-def _bracketed_range(text: str) -> bool:
+def _whole_bracketed_range(text: str) -> bool:
     """A whole range of two bounds in brackets, read as one word ("(3.5-5.2)")."""
     return text[:1] in "([" and _number_like(text) and _RANGE_DASH.search(text) is not None
 
@@ -589,7 +589,7 @@ def _numbers_and_marks(inside: list[Word], first: list[Word]) -> bool:
 def _better_reading(reading: Word, first: list[Word]) -> str | None:
     """The text a doubtful cell takes from its re-reading: a clearly better number, or a unit
     whose slash (and thin l) the first reading lost ("ul", "U" or "u" for U/l); else None."""
-    if _NUMBER_LIKE.match(reading.text) or _bracketed_range(reading.text):
+    if _NUMBER_LIKE.match(reading.text) or _whole_bracketed_range(reading.text):
         return reading.text if _clearly_better(reading, first) else None
     return restored_slash_unit(" ".join(word.text for word in first), reading.text)
 

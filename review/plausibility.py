@@ -261,6 +261,9 @@ def looks_like_lost_decimal(result: LabReportResult) -> bool:
 # fixtures, nor any of the 8,781 LOINC names and aliases of the table, holds one; the 5 such rows of
 # an old-parser parse of an unseen layout (real-like batch 3 dev at c0a59f2) were all wrong.
 _NAME_MEASUREMENT = re.compile(r"\d[.,]\d+\s*%")
+# The reasons of these two name checks, as risk's hard doubts and routing's field marks give them.
+NAME_MEASUREMENT_REASON = "a measurement was read into the test name"
+NAME_HEADING_REASON = "a panel heading was read into the test name"
 
 
 def name_holds_measurement(result: LabReportResult) -> bool:

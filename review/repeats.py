@@ -13,6 +13,7 @@ confirmed rows vouching for documents with extra rows).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import NamedTuple
 
 from parser.language import fold
@@ -53,5 +54,5 @@ def repeated_tests(report: ReportData) -> list[str]:
     for row in report.results:
         if row.loinc_matches and row.test_name.strip():
             readings.setdefault(row.loinc_matches[0].loinc_code, []).append(_reading(row))
-    found = any(_other_thing(a, b) for same in readings.values() for a in same for b in same)
+    found = any(_other_thing(a, b) for same in readings.values() for a, b in combinations(same, 2))
     return [REASON] if found else []

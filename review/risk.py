@@ -138,9 +138,9 @@ def hard_doubts(row: LabReportResult, found: evidence.RowEvidence) -> list[str]:
     if plausibility.range_is_implausible(row):
         doubts.append("reference range impossible for the analyte")
     if plausibility.name_holds_measurement(row):
-        doubts.append("a measurement was read into the test name")
+        doubts.append(plausibility.NAME_MEASUREMENT_REASON)
     if plausibility.name_holds_heading(row):
-        doubts.append("a panel heading was read into the test name")
+        doubts.append(plausibility.NAME_HEADING_REASON)
     if row.loinc_match_status == "no_match":
         # No code fits the printed name: a misread name (OCR, a heading run into it) or a test
         # the table lacks. Measured: every no_match row of the check reports and the stored,

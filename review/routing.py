@@ -121,8 +121,8 @@ REASON_NO_RANGES = "no reference ranges were read in the report"
 REASON_TIERED = "reference range chosen among several printed"
 REASON_OCR = "read from an image (scan or photo): rows may be lost or misread"
 REASON_TOP_UNREAD = "no rows read in the upper part of the first page: a table may have been skipped"
-REASON_NAME_MEASUREMENT = "a measurement was read into the test name"
-REASON_NAME_HEADING = "a panel heading was read into the test name"
+REASON_NAME_MEASUREMENT = plausibility.NAME_MEASUREMENT_REASON
+REASON_NAME_HEADING = plausibility.NAME_HEADING_REASON
 REASON_LATER_TOP_UNREAD = "rows of a later page start lower than on the first page: a table may have been skipped"
 
 
