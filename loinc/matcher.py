@@ -59,8 +59,9 @@ _SEROLOGY_SYSTEMS = {"Serum", "Serum or Plasma"}
 # Codes labs use for one printed test, which no printed name tells apart: "Vitamin D, 25-OH"
 # is coded as 25-OH D3 (1989-3, Top 2000 rank 127) or as D2+D3 (62292-8) by lab, and every
 # labelled set (benchmarks/data, benchmarks/loinc_truth.py) accepts both. Neither holds the
-# other back from auto_match.
-_ONE_CONCEPT_ON_REPORTS = {frozenset({"1989-3", "62292-8"})}
+# other back from auto_match. Likewise a urine albumin/creatinine ratio, coded as "Microalbumin/Creatinine"
+# (14959-1, rank 212) or "Albumin/Creatinine" (9318-7): one measurement under the old and the new name.
+_ONE_CONCEPT_ON_REPORTS = {frozenset({"1989-3", "62292-8"}), frozenset({"14959-1", "9318-7"})}
 _CELL_MARKER = re.compile(r"^CD\d", re.IGNORECASE)  # flow cytometry markers: review, like CELLMARK
 
 # Search effort.
@@ -76,6 +77,9 @@ _NAME_AND_SYNONYM = re.compile(r"^\s*([^()]*\w[^()]*?)\s*\(([^()]*\w[^()]*)\)\s*
 # "GOT/AST", "SGPT / ALT": two names of one test joined by a slash (letters only: "T3/T4" or a ratio's
 # parts like "BUN/Creatinine" match different tests and are left alone by the agreement check).
 _SLASH_SYNONYMS = re.compile(r"^\s*([A-Za-z][A-Za-z.\- ]*?)\s*/\s*([A-Za-z][A-Za-z.\- ]*?)\s*$")
+# "Average Blood Glucose (ABG)", "Total Leucocyte Count (TLC)": a bracket holding the initials of the
+# name before it adds nothing, and as a word of its own it may be another test's ("ABG": a blood gas).
+_INITIALS_WORDS = re.compile(r"[A-Za-z]+")
 _TWIN_BLIND_KINDS = {None, "fraction", "ratio"}  # unit kinds that cannot tell mass from substance
 _TWIN_PROPERTIES = (
     {"mass/volume", "moles/volume"},
@@ -477,6 +481,12 @@ class Matcher:
             both = self._both_names_agree(name, unit, panel, specimen, top, calculated, value_kind)
             if both is not None and (both.status == AUTO_MATCH or status == NO_MATCH):
                 return both
+            spelled = _initials_dropped(name)
+            if spelled is not None:
+                alone = self.match(spelled, unit, panel=panel, specimen=specimen, top=top, calculated=calculated,
+                                   value_kind=value_kind)
+                if alone.status == AUTO_MATCH or (status == NO_MATCH and alone.matches):
+                    return alone
         return MatchResult(status, [(c.entry, conf) for c, conf in zip(ranked[:top], confidences)])
 
     def _both_names_agree(self, name: str, unit: str | None, panel: str | None, specimen: str | None, top: int,
@@ -751,3 +761,18 @@ def get_matcher() -> Matcher:
             if _MATCHER is None:
                 _MATCHER = Matcher()
     return _MATCHER
+
+
+def _initials_dropped(name: str) -> str | None:
+    """"Average Blood Glucose (ABG)" -> "Average Blood Glucose": the name without a bracket that only
+    spells its words' initials (a trailing "s" and lower-case letters allowed: "eGFR", "RBCs"), else None."""
+    found = _NAME_AND_SYNONYM.match(name)
+    if found is None:
+        return None
+    words = _INITIALS_WORDS.findall(found.group(1))
+    initials = "".join(word[0] for word in words).lower()
+    bracket = found.group(2).strip().lower()
+    if len(words) < 2 or not bracket.isalpha() or bracket.rstrip("s") != initials.rstrip("s"):
+        return None
+    return found.group(1).strip()
+

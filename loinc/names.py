@@ -239,6 +239,10 @@ def _read_npu(printed: str) -> tuple[str, str | None, str | None] | None:
     return found.group(2), _NPU_SYSTEMS.get(system), kind
 
 
+# A finding in urine named by its "-uria" word (English, Italian, Spanish) or "-urie" (French, German).
+_URIA = re.compile(r"[a-z]{4,}ur(?:ia|ie)\b")
+
+
 @lru_cache(maxsize=65536)
 def read_name(printed: str) -> ReadName:
     npu = _read_npu(printed)
@@ -264,6 +268,8 @@ def read_name(printed: str) -> ReadName:
         reduced = _without(text, found)
         if reduced:
             text = reduced
+    if specimen is None and _URIA.search(text):
+        specimen = "urine"  # "Microalbuminuria", "Protéinurie", "Glucosuria": the word names urine
     words = text.split()
     if all(w in _NON_ANALYTE_WORDS or w.isdigit() for w in words):
         return ReadName("", specimen, False, False)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from loinc.units import GIGA_TERA_PER_LITRE
+from loinc.units import ESR_PER_HOUR, GIGA_TERA_PER_LITRE
 from parser.models import LabReportResult
 
 TABLE_PATH = Path(__file__).parent / "data" / "ucum_units.json"
@@ -45,6 +45,7 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?<![a-z])(?:gm|gms|grams?)(?=/|$)"), "g"),
     (re.compile(r"(?<![a-z])mcg(?=/|$)"), "ug"),
     (re.compile(r"/(?:hr|hrs|hour|1sthr|1hr)$"), "/h"),
+    (ESR_PER_HOUR, "mm/h"),  # an ESR's first hour in every spelling
     (re.compile(r"/(?:day|24h|24hr|24hrs|24hours?)$"), "/d"),
     # International units: IU, mIU, uIU, kIU.
     (re.compile(r"(?<![a-z\[])([munk]?)iu(?![a-z\]])"), r"\1[iu]"),

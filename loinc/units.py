@@ -75,6 +75,9 @@ PROPERTY_KINDS = {
 
 _MASS = r"(?:k?g|mg|ug|ng|pg)"  # as canonical_unit spells them: "mcg" is ug, "gm/" g/
 _VOL = r"(?:l|dl|ml|ul|100ml)"
+# An ESR's millimetres in the first hour as labs print it: "mm/hr", "mm/1st hour", "mm in 1st hr",
+# Spanish "mm/1ª h", French "mm/1ère h", German "mm/Std." and "mm/1. Std.", "mm/60 min".
+ESR_PER_HOUR = re.compile(r"^mm ?(?:/|in) ?(?:1 ?(?:st|a|ère|re|e|\.)? ?)?(?:h|hr|hour|heure|std|stunde|60 ?min)$")
 _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:%|percent|pct|%\{.*\}|/100\{?\w*\}?|/100\w*)$"), FRACTION),
     (re.compile(r"^l/l$"), FRACTION),  # a volume fraction (haematocrit in SI)
@@ -87,7 +90,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:fl|um3|u3|cu ?microns?|femtoliters?)$"), ENTITIC_VOLUME),  # "µ³": a cubic micron is a fL
     (re.compile(r"^(?:pg|pg/cell|picograms?)$"), ENTITIC_MASS),
     (re.compile(r"^(?:s|sec|secs|seconds?|min|mins|minutes?)$"), TIME),
-    (re.compile(r"^mm/(?:h|hr|hour|1st ?hr?|1 ?hr?|1h)$"), VELOCITY),
+    (ESR_PER_HOUR, VELOCITY),
     (re.compile(r"^(?:mm ?\[?hg\]?|kpa)$"), PRESSURE),
     (re.compile(r"^(?:ratio|\{ratio\}|inr|index|\{index_val\}|mg/g|mg/mmol|mg/g\{creat\}|mg/mg\{creat\})$"), RATIO),
     (re.compile(rf"^{_MASS}/(?:24 ?h(?:r|rs|ours?)?|\(24\.h\)|d|day)$"), AMOUNT_RATE),

@@ -13,7 +13,8 @@ from parser.units import canonical_unit
         ("cells/uL", "count_conc"), ("mill/cumm", "count_conc"), ("cumm", "count_conc"),
         ("10³/µL", "count_conc"), ("lakh/cumm", "count_conc"),
         ("%", "fraction"), ("U/L", "units"), ("IU/L", "units"), ("µIU/mL", "units"),
-        ("fL", "entitic_volume"), ("pg", "entitic_mass"), ("mm/hr", "velocity"), ("sec", "time"),
+        ("fL", "entitic_volume"), ("pg", "entitic_mass"), ("mm/hr", "velocity"), ("mm/1st hour", "velocity"), ("mm/1ª h", "velocity"), ("mm/1. Std.", "velocity"),
+        ("mm/60 min", "velocity"), ("sec", "time"),
         ("mL/min/1.73m2", "volume_rate"), ("/hpf", "count_area"), ("mmHg", "pressure"),
     ],
 )

@@ -29,6 +29,9 @@ from parser.models import LabReportResult
         ("mL/min/1.73 sq m", "mL/min/{1.73_m2}"), ("mcg/dL", "ug/dL"), ("µg/L", "ug/L"),
         ("/HPF", "/[HPF]"), ("mm/hr", "mm/h"), ("mg/24 hr", "mg/d"), ("L/L", "L/L"),
         ("#/uL", "/uL"), ("#/hpf", "/[HPF]"), ("hrs", "h"), ("sec", "s"),
+        # An ESR's first hour in the spellings labs print.
+        ("mm/1st hour", "mm/h"), ("mm in 1st hr", "mm/h"), ("mm/1ª h", "mm/h"), ("mm/1ère h", "mm/h"),
+        ("mm/Std.", "mm/h"), ("mm/1. Std.", "mm/h"), ("mm/60 min", "mm/h"), ("mm/1e heure", "mm/h"),
         # French counts: giga and tera per litre, told from grams by the capital letter.
         ("G/l", "10*9/L"), ("T/l", "10*12/L"), (" G / l", "10*9/L"), ("g/l", "g/L"),
     ],
