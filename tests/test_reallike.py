@@ -33,7 +33,9 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          # batch 10 (Y1): US "mcg/dL" / "mcg/L", Indian / Nepali counts per cumm and "gm%"
          "mcg/dl", "mcg/l", "million/cumm", "millions/cumm", "/cumm", "gm%", "mm/1sthour", "mm/hr",
          # batch 10 (Y2): German laboratory physicians' counts with a dot (de_harz "Tsd./µl", "Mio./µl")
-         "tsd./ul", "mio./ul"}
+         "tsd./ul", "mio./ul",
+         # batch 11 (Z1): a CD4 absolute count in cells per microlitre (zm_kafue)
+         "cells/ul"}
 
 # Word results as labs print them (the fourth batch's urine strips and serology), with a strength; batches 8
 # and 9: reactive / non-reactive serology, present / absent, traces, a strip's "2+", a urine's colour and
