@@ -35,7 +35,9 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          # batch 10 (Y2): German laboratory physicians' counts with a dot (de_harz "Tsd./µl", "Mio./µl")
          "tsd./ul", "mio./ul",
          # batch 11 (Z1): a CD4 absolute count in cells per microlitre (zm_kafue)
-         "cells/ul"}
+         "cells/ul",
+         # batch 11 (Z2): a Spanish town lab's old count units (es_duero "mill/mm³", "miles/mm³")
+         "mill/mm³", "miles/mm³"}
 
 # Word results as labs print them (the fourth batch's urine strips and serology), with a strength; batches 8
 # and 9: reactive / non-reactive serology, present / absent, traces, a strip's "2+", a urine's colour and
