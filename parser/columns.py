@@ -619,6 +619,15 @@ CODE_ROW_SHARE = 0.8
 MIN_CODE_ROWS = 4
 
 
+# A collection date-time printed before each row's name ("03/14/2025 05:42 EDT  WBC"): the
+# time a result-listing (EHR) report orders its rows by, never part of the name.
+_DATE_TIME = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}(\s+\d{1,2}:\d{2}(:\d{2})?(\s*[AaPp][Mm])?)?(\s+[A-Z]{2,5})?$")
+
+
+def _leading_cell(text: str) -> bool:
+    return bool(_CODE.match(text) or _DATE_TIME.match(text))
+
+
 def with_code_column(header: Header, lines: list[list[tuple[float, float, str]]], size: float) -> Header:
     """`header` with an unlabelled code column split off the names, when the result rows (lines
     with a phrase in a value column) start with a code and their names start further right,
@@ -628,14 +637,17 @@ def with_code_column(header: Header, lines: list[list[tuple[float, float, str]]]
     if len(names) != 1 or names[0] is not header.columns[0]:
         return header
     rows = [line for line in lines if any(header.assign(x0, x1, t, size) in VALUE_KINDS for x0, x1, t in line)]
-    pairs = [(line[0], line[1]) for line in rows if len(line) >= 2 and _CODE.match(line[0][2])
+    pairs = [(line[0], line[1]) for line in rows if len(line) >= 2 and _leading_cell(line[0][2])
              and header.assign(line[1][0], line[1][1], line[1][2], size) == NAME]
     if len(rows) < MIN_CODE_ROWS or len(pairs) < CODE_ROW_SHARE * len(rows):
         return header
     code_starts, name_starts = [a[0] for a, _ in pairs], [b[0] for _, b in pairs]
     widths = [a[1] - a[0] for a, _ in pairs]
+    # Codes of one width could be a name's first word ("HDL Cholesterol"); a date never is.
+    dated = all(_DATE_TIME.match(a[2]) for a, _ in pairs)
     if max(code_starts) - min(code_starts) > 0.5 * size or max(name_starts) - min(name_starts) > 0.5 * size \
-            or max(widths) - min(widths) < size or min(name_starts) - max(a[1] for a, _ in pairs) < 0.5 * size:
+            or (max(widths) - min(widths) < size and not dated) \
+            or min(name_starts) - max(a[1] for a, _ in pairs) < 0.5 * size:
         return header
     code = Column(OTHER, min(code_starts), max(a[1] for a, _ in pairs), "")
     name = Column(NAME, min(name_starts), max(names[0].x1, min(name_starts) + 1), names[0].label)

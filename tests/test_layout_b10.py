@@ -1,0 +1,37 @@
+"""Classes opened with real-like batch 10 (session 13): a collection date-time column before
+the names, a heading that opens in bold and runs on in smaller type (its specimen or order
+note), a line restating the row above in other units ("soit ..."), and a share set close after
+the name. Pages built here, never the fixtures."""
+
+from page_builder import document, page
+
+from parser.api import parse_document
+
+
+def _rows(rows):
+    return [(r.test_name, r.value) for r in parse_document(document(page(rows))).results]
+
+
+def _ehr_listing(order_lines: bool = True):
+    stamp = "03/14/2025 05:42 EDT"
+    rows = [[(31, 100, "Collected Date/Time", 8.6, True), (128, 100, "Result Name", 8.6, True),
+             (249, 100, "Result", 8.6, True), (312, 100, "Units", 8.6, True),
+             (380, 100, "Reference Range", 8.6, True), (451, 100, "Status", 8.6, True)],
+            [(31, 120, "Hematology", 10.5, True)]]
+    y = 135
+    for name, value, unit, ref in [("WBC", "14.2", "K/uL", "4.5-11.0"), ("RBC", "3.71", "M/uL", "4.50-5.90"),
+                                   ("Hemoglobin", "10.9", "g/dL", "13.5-17.5"), ("Platelets", "188", "K/uL", "150-400")]:
+        rows.append([(31, y, stamp, 9.1), (128, y, name, 9.1), (249, y, value, 9.1), (312, y, unit, 9.1),
+                     (380, y, ref, 9.1), (451, y, "Final", 9.1)])
+        y += 12
+    if order_lines:  # an order's title in bold, its specimen in smaller type, over its row
+        rows.append([(31, y + 8, "Magnesium Level", 9.1, True), (116, y + 9, "Plasma · Light green top", 8.4)])
+        y += 20
+    rows.append([(31, y, stamp, 9.1), (128, y, "Magnesium", 9.1), (249, y, "2.4", 9.1), (312, y, "mg/dL", 9.1),
+                 (380, y, "1.6-2.6", 9.1), (451, y, "Final", 9.1)])
+    return rows
+
+
+def test_a_collection_date_time_column_before_the_names_is_not_part_of_them():
+    assert _rows(_ehr_listing(order_lines=False)) == [
+        ("WBC", "14.2"), ("RBC", "3.71"), ("Hemoglobin", "10.9"), ("Platelets", "188"), ("Magnesium", "2.4")]
