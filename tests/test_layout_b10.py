@@ -35,3 +35,22 @@ def _ehr_listing(order_lines: bool = True):
 def test_a_collection_date_time_column_before_the_names_is_not_part_of_them():
     assert _rows(_ehr_listing(order_lines=False)) == [
         ("WBC", "14.2"), ("RBC", "3.71"), ("Hemoglobin", "10.9"), ("Platelets", "188"), ("Magnesium", "2.4")]
+
+
+def test_an_order_title_with_its_specimen_over_a_named_row_is_no_part_of_its_name():
+    assert _rows(_ehr_listing())[-1] == ("Magnesium", "2.4")
+
+
+def test_a_heading_opening_in_bold_with_its_specimen_in_small_type_is_a_heading():
+    rows = [[(42, 100, "Determinación", 8.4, True), (280, 100, "Resultado", 8.4, True),
+             (346, 100, "Unidades", 8.4, True), (414, 100, "Intervalo de referencia", 8.4, True)],
+            [(42, 118, "Glucosa", 9.3), (304, 118, "131", 9.3), (346, 118, "mg/dL", 9.3), (414, 118, "74 - 106", 9.3)],
+            [(42, 131, "Urea", 9.3), (310, 131, "38", 9.3), (346, 131, "mg/dL", 9.3), (414, 131, "17 - 49", 9.3)],
+            [(42, 150, "HEMOGLOBINA GLICADA", 9.5, True), (150, 151, "· Sangre total EDTA", 8.6)],
+            [(42, 163, "Hemoglobina glicada (HbA1c)", 9.3), (306, 163, "6,8", 9.3), (346, 163, "%", 9.3),
+             (414, 163, "4,0 - 6,0", 9.3)],
+            [(42, 180, "Hematología", 9.5, True), (100, 181, "· Sangre total EDTA", 8.6)],
+            [(42, 193, "Leucocitos", 9.3), (303, 193, "6,21", 9.3), (346, 193, "10^3/µL", 9.3),
+             (414, 193, "3,9 - 10,2", 9.3)]]
+    assert _rows(rows) == [("Glucosa", "131"), ("Urea", "38"), ("Hemoglobina glicada (HbA1c)", "6,8"),
+                           ("Leucocitos", "6,21")]

@@ -181,7 +181,7 @@ class TableStyle:
             return False
         if text.endswith(":") and len(text.split()) <= 5:
             return True
-        bold = _mostly_bold([c])
+        bold = _mostly_bold([c]) or (self.fonts and _bold_lead(c))
         bigger = self.row_size is not None and c.line.size > (1.1 if self.fonts else 1.2) * self.row_size
         caps = text.isupper() and not self.row_caps and len(text) > 3 and text[:1].isalpha()
         if bigger or (bold and not self.row_bold) or caps:
@@ -722,6 +722,17 @@ def _sentence(value: str) -> bool:
 def _mostly_bold(cells: list[Cells]) -> bool:
     words = [w for c in cells for w in c.name_words()]
     return bool(words) and sum(w.bold for w in words) > len(words) / 2
+
+
+def _bold_lead(c: Cells) -> bool:
+    """A line that opens in bold and runs on in smaller regular type ("HEMATOLOGÍA · Sangre
+    total EDTA", "Magnesium Level  Plasma · Light green top"): a heading with its specimen or
+    order note, never a name's first line (a wrapped name keeps one weight and size)."""
+    words = c.name_words()
+    lead = next((i for i, w in enumerate(words) if not w.bold), len(words))
+    if lead == 0 or lead == len(words) or any(w.bold for w in words[lead:]):
+        return False
+    return max(word_size(w) for w in words[lead:]) < 0.95 * min(word_size(w) for w in words[:lead])
 
 
 def _mostly_caps(names: list[str]) -> bool:
