@@ -54,3 +54,19 @@ def test_a_heading_opening_in_bold_with_its_specimen_in_small_type_is_a_heading(
              (414, 193, "3,9 - 10,2", 9.3)]]
     assert _rows(rows) == [("Glucosa", "131"), ("Urea", "38"), ("Hemoglobina glicada (HbA1c)", "6,8"),
                            ("Leucocitos", "6,21")]
+
+
+def _french(rows):
+    header = [(42, 100, "Examen", 8.1, True), (231, 100, "Résultat", 8.1, True), (286, 100, "Unités", 8.1, True),
+              (357, 100, "Valeurs de référence", 8.1, True)]
+    return _rows([header, *rows])
+
+
+def test_a_line_restating_the_row_above_in_other_units_is_no_row():
+    rows = [[(42, 120, "Glycémie à jeun", 9.5), (243, 120, "1,18", 9.5), (286, 120, "g/L", 9.5),
+             (357, 120, "0,70 à 1,10", 9.5)],
+            [(234, 131, "soit 6,55", 7.9), (286, 131, "mmol/L", 7.9), (357, 131, "3,89 à 6,11", 7.9)],
+            [(42, 141, "Urée", 9.5), (245, 141, "0,31", 9.5), (286, 141, "g/L", 9.5), (357, 141, "0,15 à 0,45", 9.5)],
+            [(234, 152, "soit 5,16", 7.9), (286, 152, "mmol/L", 7.9), (357, 152, "2,50 à 7,49", 7.9)],
+            [(42, 162, "Sodium", 9.5), (248, 162, "139", 9.5), (286, 162, "mmol/L", 9.5), (357, 162, "136 à 145", 9.5)]]
+    assert _french(rows) == [("Glycémie à jeun", "1,18"), ("Urée", "0,31"), ("Sodium", "139")]

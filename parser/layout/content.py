@@ -14,7 +14,7 @@ from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.cumulative import is_date
 from parser.layout.fields import Fields, read_fields
-from parser.layout.measures import measurement, two_measurements, with_second
+from parser.layout.measures import MEASURE_JOINERS, measurement, two_measurements, with_second
 from parser.layout.rows import (MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, comment_sentence, has_name_letters,
                                 heading_text, without_marks)
 from parser.lines import Line, is_prose, word_size
@@ -179,5 +179,8 @@ def _in_value_column(row: RawRow, line: Line, header: Header) -> bool:
 
 
 def _whole_result(row: RawRow) -> bool:
+    # A name that is only a second measurement's joiner ("soit 6,55 mmol/L  3,89 à 6,11" under
+    # "Glycémie 1,18 g/L"): the row above restated in other units, no test of its own.
     return bool(row.units and row.range_text and cols.content_kind(row.value) == cols.RESULT
-                and ":" not in row.name and sum(ch.isalpha() for ch in row.name) >= 3)
+                and ":" not in row.name and sum(ch.isalpha() for ch in row.name) >= 3
+                and row.name.strip().lower().rstrip(":") not in MEASURE_JOINERS)

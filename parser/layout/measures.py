@@ -21,7 +21,7 @@ from parser.ranges import NUMBER, parse_number, parse_range
 from parser.units import is_unit, unglue
 
 _VALUE = re.compile(r"[<>≤≥]?" + NUMBER)
-_JOINERS = frozenset(vocabulary.MEASURE_JOINERS)
+MEASURE_JOINERS = frozenset(vocabulary.MEASURE_JOINERS)
 _RANGE_PARTS = re.compile(r"\s+[/;|]\s+")
 
 
@@ -29,7 +29,7 @@ def measurement(text: str) -> tuple[str, str] | None:
     """(number, unit) when `text` is a number and a unit of the lexicon alone, after an
     optional joiner ("soit 3,37 G/l", "= 74 µmol/l"); None otherwise."""
     tokens = merge_spaced_groups(unglue(text.split()))  # "3 944 /mm³": one count
-    if tokens and tokens[0].lower().strip(":") in _JOINERS:
+    if tokens and tokens[0].lower().strip(":") in MEASURE_JOINERS:
         tokens = tokens[1:]
     if len(tokens) < 2 or not _VALUE.fullmatch(tokens[0].replace(" ", "")):
         return None
