@@ -70,3 +70,18 @@ def test_a_line_restating_the_row_above_in_other_units_is_no_row():
             [(234, 152, "soit 5,16", 7.9), (286, 152, "mmol/L", 7.9), (357, 152, "2,50 à 7,49", 7.9)],
             [(42, 162, "Sodium", 9.5), (248, 162, "139", 9.5), (286, 162, "mmol/L", 9.5), (357, 162, "136 à 145", 9.5)]]
     assert _french(rows) == [("Glycémie à jeun", "1,18"), ("Urée", "0,31"), ("Sodium", "139")]
+
+
+def test_a_share_set_close_after_the_name_is_a_second_measurement():
+    """"Polynucléaires neutrophiles   61,2 %   3,93 G/L": the share sits nearer the name than
+    three letters' widths, yet it is a cell of its own, never the name's end."""
+    rows = []
+    for y, (name, x, share, count) in zip(range(120, 200, 12), [
+            ("Polynucléaires neutrophiles", 181, "61,2 %", "3,93"), ("Polynucléaires éosinophiles", 186, "2,8 %", "0,18"),
+            ("Lymphocytes", 181, "28,5 %", "1,83"), ("Monocytes", 186, "6,9 %", "0,44")]):
+        rows.append([(42, y, name, 9.5), (x, y, share, 9.5), (245, y, count, 9.5), (286, y, "G/L", 9.5),
+                     (357, y, "1,00 à 4,00", 9.5)])
+    read = _french(rows)
+    assert ("Polynucléaires neutrophiles", "61,2") in read and ("Polynucléaires neutrophiles", "3,93") in read
+    assert len(read) == 8 and all(name in {"Polynucléaires neutrophiles", "Polynucléaires éosinophiles",
+                                           "Lymphocytes", "Monocytes"} for name, _ in read)

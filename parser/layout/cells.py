@@ -297,7 +297,10 @@ def _add_fields(cells: dict[str, list[Phrase]], header: Header, phrase: Phrase, 
 
 def _add(cells: dict[str, list[Phrase]], kind: str, phrase: Phrase) -> None:
     bucket = cells.setdefault(kind, [])
-    if bucket and phrase.x0 - bucket[-1].x1 < 3 * word_size(phrase.words[0]):
+    # A share set apart after the name stays a cell of its own, however near ("Polynucléaires
+    # neutrophiles   61,2 %   3,93 G/L"): _name_tail_apart reads it as a second measurement.
+    if bucket and phrase.x0 - bucket[-1].x1 < 3 * word_size(phrase.words[0]) \
+            and not (kind == cols.NAME and _SHARE.match(phrase.text)):
         bucket[-1] = Phrase(bucket[-1].words + phrase.words)
     else:
         bucket.append(phrase)
