@@ -119,6 +119,10 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
             parse_flag(glued_units, bare_letters=True) is not None:
         glued_flag, glued_units = glued_units, None  # "118 B" under "Hors normes": B is bas
     flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
+    if glued_flag and row.flag and parse_flag(row.flag) is None and parse_flag(glued_flag) is not None:
+        # A status column ("Status: Final") read as the flags' while the flag is printed with
+        # the value ("6.4 (HH)"): the value's own flag is the row's.
+        flag_text = glued_flag
     units, range_text, flag_text, repaired_unit = _units_and_range(
         row, name, row.units or glued_units, range_text, flag_text)
     if repaired_unit:

@@ -85,3 +85,12 @@ def test_a_share_set_close_after_the_name_is_a_second_measurement():
     assert ("Polynucléaires neutrophiles", "61,2") in read and ("Polynucléaires neutrophiles", "3,93") in read
     assert len(read) == 8 and all(name in {"Polynucléaires neutrophiles", "Polynucléaires éosinophiles",
                                            "Lymphocytes", "Monocytes"} for name, _ in read)
+
+
+def test_a_status_column_read_as_the_flags_gives_way_to_the_flag_printed_with_the_value():
+    """"Status" labels a flag column, but "Final" is no flag: "14.2 (HH)" is critical, a flag
+    the numbers alone (above the range: abnormal) cannot tell."""
+    rows = _ehr_listing(order_lines=False)
+    rows[2][2] = (249, rows[2][2][1], "14.2 (HH)", 9.1)
+    first = parse_document(document(page(rows))).results[0]
+    assert (first.test_name, first.value, first.interpretation) == ("WBC", "14.2", "critical")
