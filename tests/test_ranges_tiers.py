@@ -115,3 +115,12 @@ def test_age_from_birth_and_sampling_dates_first():
 ])
 def test_a_printed_age(text, age):
     assert printed_age(text) == age
+
+
+@pytest.mark.parametrize("text, age, bounds", [
+    (">or=18 years: 40-129", 75, (40.0, 129.0)),  # Mayo's one tier, the patient's
+    (">=18 years: 40-129", 10, None),  # a child: the printed tier is not theirs
+    ("18-59 y: 6 - 20", 30, (6.0, 20.0)),
+])
+def test_one_age_tier_printed_alone_is_the_range_of_a_patient_of_that_age(text, age, bounds):
+    assert _bounds(text, age=age) == bounds
