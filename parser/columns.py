@@ -621,7 +621,9 @@ MIN_CODE_ROWS = 4
 
 # A collection date-time printed before each row's name ("03/14/2025 05:42 EDT  WBC"): the
 # time a result-listing (EHR) report orders its rows by, never part of the name.
-_DATE_TIME = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}(\s+\d{1,2}:\d{2}(:\d{2})?(\s*[AaPp][Mm])?)?(\s+[A-Z]{2,5})?$")
+DATE_TIME = (r"\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}(?:\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?"
+             r"(?:\s+(?:" + "|".join(vocabulary.TIME_ZONES) + r"))?)?")
+_DATE_TIME = re.compile("^" + DATE_TIME + "$")
 
 
 def _leading_cell(text: str) -> bool:

@@ -35,6 +35,10 @@ _DURATION_VALUE = re.compile(r"^" + NUMBER + r"\s*(sec|secs|seconds|s|min|mins|m
 _DATE_LIKE = re.compile(r"^\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}$")
 _FOOTNOTES = re.compile(r"(\s*[*#†‡⁰¹²³⁴⁵⁶⁷⁸⁹]+|\s*\(\s*[a-z#*]\s*\)|\s*\^\d)+$")
 _LEADING_MARKS = re.compile(r"^[\s*#•·\-–>]+")
+# A collection date and time run into the name ("03/14/2025 05:42 EDT WBC": OCR joined a date
+# column to the names): no test name starts with a date and a time of day.
+_LEADING_STAMP = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?"
+                            r"(?:\s+(?:" + "|".join(vocabulary.TIME_ZONES) + r"))?\s+(?=[^\W\d_])")
 _TRAILING_ARROW = re.compile(r"\s+([↑↓]{1,2})$")
 # Printed qualitative results, every language's (parser/vocabulary.py). Free text outside
 # this vocabulary that has no digit is more likely a label or a comment than a result.
@@ -347,6 +351,8 @@ def clean_test_name(name: str) -> str:
     name = " ".join(name.split())
     name = re.sub(r"\s*(method|methodology)\s*[:\-].*$", "", name, flags=re.I)
     name = _LEADING_MARKS.sub("", name)
+    if (stamp := _LEADING_STAMP.match(name)) and name[stamp.end():] not in vocabulary.TIME_ZONES:
+        name = name[stamp.end():]
     name = _FOOTNOTES.sub("", name)
     stripped = name.strip(" :;,.-").strip()
     if name.strip(" :;,.").lower() in vocabulary.ION_NAMES:

@@ -559,6 +559,11 @@ ION_NAMES: frozenset[str] = frozenset({
 RANGE_CELL_ABBREVIATIONS: list[str] = ["v r", "vr", "v n", "vn", "v ref", "val ref", "ref", "rif", "ref val",
                                        "norm", "normal", "n"]
 
+# Time zones printed after a collection time ("03/14/2025 05:42 EDT"): a date column's end.
+TIME_ZONES: list[str] = ["EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT", "AKST", "AKDT", "HST",
+                         "UTC", "GMT", "BST", "WET", "WEST", "CET", "CEST", "EET", "EEST", "IST",
+                         "AEST", "AEDT"]
+
 # Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").
 MEASURE_JOINERS: list[str] = ["soit", "ou", "=", "bzw", "bzw.", "entspr.", "oder", "ovvero"]
 

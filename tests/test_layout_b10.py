@@ -94,3 +94,14 @@ def test_a_status_column_read_as_the_flags_gives_way_to_the_flag_printed_with_th
     rows[2][2] = (249, rows[2][2][1], "14.2 (HH)", 9.1)
     first = parse_document(document(page(rows))).results[0]
     assert (first.test_name, first.value, first.interpretation) == ("WBC", "14.2", "critical")
+
+
+def test_a_collection_date_time_run_into_the_name_is_no_part_of_it():
+    """OCR joins a narrow date column to the names ("03/14/2025 05:42 EDT WBC", one phrase):
+    no test name starts with a date and a time of day."""
+    rows = _ehr_listing(order_lines=False)
+    for row in rows[2:]:
+        stamp, name = row[0], row[1]
+        row[:2] = [(stamp[0], stamp[1], f"{stamp[2]} {name[2]}", 9.1)]
+    assert _rows(rows) == [
+        ("WBC", "14.2"), ("RBC", "3.71"), ("Hemoglobin", "10.9"), ("Platelets", "188"), ("Magnesium", "2.4")]
