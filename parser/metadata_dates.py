@@ -86,7 +86,7 @@ def read_date(text: str, order: str | None = None, *, recent: bool = False) -> s
     year is not after the current one; a birth date's century is never guessed."""
     text = _GLUED_TIME.sub(r"\1 \2", text)
     for kind, pattern in DATE_PATTERNS:
-        m = pattern.search(text)
+        m = next((m for m in pattern.finditer(text) if not _other_calendar(kind, m)), None)
         if not m:
             continue
         if kind == "iso":
@@ -109,6 +109,16 @@ def read_date(text: str, order: str | None = None, *, recent: bool = False) -> s
             return _iso(year, a, b)
         return m.group(0)  # ambiguous: keep as printed
     return find_word_date(text)  # "3. März 2024", "12 de marzo de 2024"
+
+
+def _other_calendar(kind: str, m: re.Match) -> bool:
+    """A year-first date of another calendar printed beside the Gregorian one ("2081/12/01
+    B.S. (14/03/2025 A.D.)" in Nepal, a Thai 2568 or a Hijri 1446): its year is past next
+    year or before 1900, where no report or birth date is; the date after it is read."""
+    if kind not in ("iso", "ymd_text"):
+        return False
+    year = int(m.group(1))
+    return not 1900 <= year <= dt.date.today().year + 1
 
 
 def _year(text: str, recent: bool = False) -> int | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import statistics
+from dataclasses import replace
 from typing import Callable
 
 from parser import vocabulary
@@ -96,8 +97,31 @@ def _top_phrases(page) -> list[Phrase]:
     top = 0.25 * page.height
     large = [w for w in large_words(page) if w.top < top]
     phrases = [p for line in page_lines(page) if line.top < top for p in line.phrases()]
-    return phrases + [p for line in build_lines(large, page.number, page.source == "ocr")
-                      for p in line.phrases()]
+    return [_rejoined(p) for p in phrases] + [
+        _rejoined(p) for line in build_lines(large, page.number, page.source == "ocr") for p in line.phrases()]
+
+
+def _rejoined(phrase: Phrase) -> Phrase:
+    """A letterhead set in small capitals or letter-spaced ("Lab o rato ri o Anal i s i Lan g h
+    e": a larger capital, then small capitals the text layer cut at its tracking gaps) as the
+    words it prints: fragments a tracking gap apart joined, the wider gaps kept as spaces.
+    Only a phrase of many one- or two-letter fragments whose gaps are of two clear widths."""
+    words = phrase.words
+    gaps = [b.x0 - a.x1 for a, b in zip(words, words[1:])]
+    if len(words) < 4 or 2 * sum(len(w.text) <= 2 for w in words) < len(words) or \
+            min(gaps) < 0 or max(gaps) < 2 * min(gaps):
+        return phrase
+    cut = (min(gaps) + max(gaps)) / 2
+    joined = [words[0]]
+    for gap, word in zip(gaps, words[1:]):
+        if gap < cut:
+            last = joined[-1]
+            joined[-1] = replace(last, text=last.text + word.text, x1=word.x1,
+                                 top=min(last.top, word.top), bottom=max(last.bottom, word.bottom),
+                                 size=max(last.size, word.size))
+        else:
+            joined.append(word)
+    return Phrase(joined)
 
 
 def _company_name(name: str, candidates: list[str]) -> str | None:

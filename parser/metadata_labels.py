@@ -45,7 +45,7 @@ _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "�
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
-             "accettazion")
+             "accettazion", "refert")  # "Referto n.": the Italian report's number, as "Befund-Nr."
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
 _TOKEN_GAPS = re.compile(r"[\s\-/]+")

@@ -114,7 +114,12 @@ def unlabelled_patient_name(lines: list[Line]) -> str | None:
     return _name_below_patient_title(lines) or _name_above_age(lines)
 
 
-_PATIENT_TITLE = re.compile(r"patient\s*(information|info|details|demographics|data)?\s*:?", re.I)
+# The patient block's title, in the five languages: "Patient Details", "Datos del paciente",
+# "Données patient", "Patientendaten", "Dati del paziente".
+_PATIENT_TITLE = re.compile(
+    r"(patient\s*(information|info|details|demographics|data)?|(datos|dati|données|informations?)"
+    r"\s+(du|de\s+la|del|de)?\s*(patient|paciente|paziente|patiente)|patienten\s*daten|"
+    r"patientendaten|angaben\s+zum\s+patienten|identit[ée]\s+(du\s+)?patient)\s*:?", re.I)
 
 
 def _name_below_patient_title(lines: list[Line]) -> str | None:
@@ -170,7 +175,7 @@ def letters_name(text: str) -> bool:
 def _name_like(text: str) -> bool:
     text = text.strip()
     return ":" not in text and not re.search(r"\d", text) and 1 <= len(text.split()) <= 5 \
-        and bool(re.fullmatch(r"[A-Za-z][A-Za-z .,'\-]+", text))
+        and bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'\-])+", text))  # "MUÑOZ PÉREZ, ÁNGELA"
 
 
 # Words of a block's title, printed where a name could be ("Patient Details" over "DOB: ...").

@@ -203,11 +203,18 @@ def value_fits(field: str, value: str) -> bool:
         return read_gender(value) is not None
     if field in ("name", "first_name", "last_name"):
         # Two to five words: "PATIENT INFORMATION" is a block title, not a patient called so.
-        return bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'\-]){1,60}", value)) and 2 <= len(value.split()) <= 5
+        return bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'\-]){1,60}", value)) and \
+            2 <= len(value.split()) <= 5 and not _DOCUMENT_WORDS.search(value)
     if field == "specimen":
         return (bool(re.search(r"\d", value)) and len(value.split()) == 1) or \
             dated_number(value) is not None
     return field == "other"
+
+
+# Words of a document's or a block's title, never of a person's name: "Patient Results Report"
+# is the page's title, its "Patient" no label.
+_DOCUMENT_WORDS = re.compile(r"\b(reports?|results?|summary|information|details|demographics|"
+                             r"cumulative|laboratory)\b", re.I)
 
 
 # A request's number with the date it was made: "1187 del 14/03/2025", "2024-118 du 03/05/2024".

@@ -1,0 +1,89 @@
+"""Metadata of header classes seen across labs: a date of another calendar printed before the
+Gregorian one, the patient block's title in the European languages, a page title that begins
+with "Patient", the Italian report's number, and a letterhead set in small capitals."""
+
+import pytest
+from page_builder import document, page
+
+from parser.metadata import extract_metadata
+from parser.metadata_dates import read_date
+from parser.page import Page, Word
+
+BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
+
+
+def meta_of(rows, language=None):
+    return extract_metadata(document(page([*rows, *BODY])), language)
+
+
+@pytest.mark.parametrize("text, iso", [
+    ("2081/12/01 B.S. (14/03/2025 A.D.) 08:15 AM", "2025-03-14"),  # Nepal: Bikram Sambat first
+    ("1446/09/14 H - 14/03/2025", "2025-03-14"),                    # Hijri first
+    ("2025/03/14 (2081/12/01 B.S.)", "2025-03-14"),                 # Gregorian first: as before
+])
+def test_a_date_of_another_calendar_gives_way_to_the_gregorian_one(text, iso):
+    assert read_date(text, "dmy", recent=True) == iso
+
+
+def test_dual_calendar_dates_in_a_header_grid():
+    meta = meta_of([
+        [(45, 100, "Patient's Name"), (150, 100, ": Mr. Bishnu Prasad Adhikari")],
+        [(45, 144, "Sample Collected"), (150, 144, ": 2081/12/01 B.S. (14/03/2025 A.D.) 08:15 AM")],
+        [(45, 156, "Reported On"), (150, 156, ": 2081/12/02 B.S. (15/03/2025 A.D.) 02:40 PM")],
+    ])
+    assert (meta.date_collected, meta.date_reported) == ("2025-03-14", "2025-03-15")
+
+
+@pytest.mark.parametrize("title, language", [
+    ("Datos del paciente", "es"), ("Données patient", "fr"), ("Dati del paziente", "it"),
+    ("Patientendaten", "de"), ("Patient Details", None),
+])
+def test_a_name_under_the_patient_blocks_title_in_five_languages(title, language):
+    meta = meta_of([
+        [(45, 67, title), (300, 67, "Request")],
+        [(45, 78, "MUÑOZ VILLALOBOS, ÁNGELA"), (300, 78, "Nº de petición"), (400, 78, "25031907614")],
+        [(45, 88, "Fecha de nacimiento"), (150, 88, "11/08/1957")],
+    ], language)
+    assert (meta.patient_first_name, meta.patient_last_name) == ("ÁNGELA", "MUÑOZ VILLALOBOS")
+
+
+def test_a_page_title_beginning_with_patient_names_nobody():
+    meta = meta_of([
+        [(34, 30, "Patient Results Report · Laboratory · Date range: 03/14/2025 - 03/14/2025")],
+        [(34, 55, "HOLLOWAY, DESMOND K")],
+        [(34, 69, "MRN: 00845127"), (140, 69, "DOB: 05/02/1949"), (260, 69, "Sex: Male")],
+    ])
+    assert (meta.patient_first_name, meta.patient_last_name) == ("DESMOND", "HOLLOWAY")
+
+
+@pytest.mark.parametrize("value", ["Results Report", "Summary Report", "Laboratory Information"])
+def test_a_name_labels_title_words_are_no_name(value):
+    meta = meta_of([[(40, 100, f"Patient {value}")]])
+    assert meta.patient_first_name is None
+
+
+def test_the_italian_reports_number_is_the_specimen_number():
+    meta = meta_of([[(300, 54, "Referto n. 250318-0277")],
+                    [(40, 116, "Paziente"), (150, 116, "Sig.ra BOSIO CATERINA")]], "it")
+    assert meta.specimen_number == "250318-0277"
+
+
+def _small_caps(x: float, y: float, words: list[str]) -> list[Word]:
+    """Words set in small capitals: a capital at 18 pt, the rest at 13 pt, letters 2 pt apart
+    and each glyph run a text-layer word; 7 pt between the printed words."""
+    out = []
+    for word in words:
+        for k, run in enumerate(word.split("|")):
+            size = 18.0 if k == 0 else 13.0
+            width = len(run) * 0.6 * size
+            out.append(Word(run, x, y, x + width, y + size, 1.0, size))
+            x += width + 2.0
+        x += 5.0
+    return out
+
+
+def test_a_letterhead_in_small_capitals_reads_as_its_words():
+    body = page(BODY)
+    words = _small_caps(40, 30, ["Lab|o|rato|ri|o", "Anal|i|s|i", "Lan|g|h|e"]) + body.words
+    meta = extract_metadata(document(Page(1, 600, 800, words, "text")), "it")
+    assert meta.lab_name == "Laboratorio Analisi Langhe"
