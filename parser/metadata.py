@@ -22,7 +22,7 @@ from parser.metadata_hints import cumulative_collection, dateline, name_beside_b
 from parser.metadata_lab import find_lab_name
 from parser.metadata_names import BRACKETED_SEX, TITLES, before_other_label, civility, civility_name, \
     letters_name, split_person_name, surname_run, surname_text, unlabelled_patient_name
-from parser.metadata_split import LABELS, PROSE_SEPARATOR, SLASH, dated_number, fits_beside, \
+from parser.metadata_split import LABELS, NUMBER_SIGN, PROSE_SEPARATOR, SLASH, dated_number, fits_beside, \
     join_split_labels, label_key, label_parts, ocr_colon, read_gender, split_label, value_fits
 from parser.models import ResultMetadata
 from parser.page import Document
@@ -333,7 +333,10 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
                 if tail is None:
                     continue
                 key = label_key(f"{head.text} {tail.text}".strip(" :："))
-                if key in LABELS and key != label_key(head.text.strip(" :：")) or \
+                # The joined label, a new one or the head's with its number sign wrapped
+                # under it ("Lab Accession" / "No", the number beside "No").
+                if key in LABELS and (key != label_key(head.text.strip(" :：")) or
+                                      NUMBER_SIGN.match(tail.text.strip(" :："))) or \
                         len(SLASH.split(key)) > 1 and all(k in LABELS for k in SLASH.split(key)):
                     right = max(head.x1, tail.x1)
                     beside = [p for other in lines[i:j + 1] for p in other.phrases()

@@ -183,6 +183,13 @@ _BLOCK_TITLE = re.compile(r"\b(patient|details|information|info|demographics|rep
                           r"physician|doctor|order|sample|client|account)\b", re.I)
 
 
+# Labels of a patient's particulars that print their value after a space, no colon
+# ("Nationality Saudi" above "DOB / Age"): the label and its value are no name.
+_DEMOGRAPHIC_LABEL = re.compile(r"(nationality|nationalit[ée]|nazionalit[àa]|nacionalidad|"
+                                r"staatsangeh[öo]rigkeit|religion|religione|religi[óo]n|"
+                                r"marital\s+status|occupation|ethnicity|race|language)\b", re.I)
+
+
 def _name_above_age(lines: list[Line]) -> str | None:
     for i, line in enumerate(lines):
         phrases = line.phrases()
@@ -202,6 +209,6 @@ def _name_above_age(lines: list[Line]) -> str | None:
         if text.endswith(",") and len(candidates) > 1:  # "Kowalski," || "Dariusz": a gap OCR kept
             text = f"{text} {candidates[1].text.strip()}"
         if letters_name(text) and 1 <= len(text.split()) <= 5 and not _BLOCK_TITLE.search(text) \
-                and split_label(text)[0] is None:
+                and not _DEMOGRAPHIC_LABEL.match(text) and split_label(text)[0] is None:
             return text
     return None

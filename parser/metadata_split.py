@@ -49,7 +49,8 @@ def label_parts(text: str) -> tuple[str, ...]:
 
 
 # A spaced dash or middle dot between the items of a sentence-like patient line.
-PROSE_SEPARATOR = re.compile(r"(\s+[–—·-]\s+)")  # OCR reads a dash as "-"
+# OCR reads a dash as "-", a middle dot as "+", "»" or "•".
+PROSE_SEPARATOR = re.compile(r"(\s+[–—·•»+-]\s+)")
 # A sampling time printed without its date ("Prelievo ore 07:40", "Prélèvement à 07h40").
 _TIME_ONLY = re.compile(r"^(.+?)\s+(?:ore|alle|à|a|at|um|h)?\s*(\d{1,2}[:h.]\d{2})$", re.I)
 
@@ -61,7 +62,7 @@ def _prose_segments(text: str) -> list[str]:
     item. A sampling time printed alone takes the date the line printed before it."""
     if not PROSE_SEPARATOR.search(text):
         return [text]
-    pieces = PROSE_SEPARATOR.split(text)
+    pieces = _colon_separated(PROSE_SEPARATOR.split(text))
     segments = [pieces[0]]
     for separator, piece in zip(pieces[1::2], pieces[2::2]):
         timed = _TIME_ONLY.match(piece)
@@ -75,6 +76,21 @@ def _prose_segments(text: str) -> list[str]:
         else:
             segments[-1] += separator + piece
     return segments
+
+
+def _colon_separated(pieces: list[str]) -> list[str]:
+    """The items of a prose line whose dot OCR read as a lone colon ("Reçu le 14/03/2025 à 09:05
+    : Édité le 14/03/2025 à 17:05"): a piece cut there when both sides are whole labelled items,
+    a label with its value each (a label's own colon has no value before it)."""
+    out = [pieces[0]]
+    for separator, piece in zip(pieces[1::2], pieces[2::2]):
+        head, colon, tail = piece.partition(" : ") if " : " in piece else (piece, "", "")
+        if colon and all(split_label(part.strip())[0] is not None and split_label(part.strip())[1]
+                         for part in (head, tail)):
+            out += [separator, head.strip(), " : ", tail.strip()]
+        else:
+            out += [separator, piece]
+    return out
 
 
 def _first_date_text(text: str) -> str | None:
@@ -180,7 +196,7 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
             return key, " ".join(words[n + 1:])  # "Name 3 DUMMY": the colon, as OCR read it
         if value_fits(LABELS[key], " ".join(words[n:])):
             return key, " ".join(words[n:])
-        if LABELS[key] == "specimen" and _NUMBER_SIGN.match(words[n]) and len(words) > n + 1 \
+        if LABELS[key] == "specimen" and NUMBER_SIGN.match(words[n]) and len(words) > n + 1 \
                 and value_fits("specimen", " ".join(words[n + 1:])):
             return key, " ".join(words[n + 1:])  # "Accettazione n. 2024-118833"
         # The longest label printed is the label: "Nom de naissance ROUX" is no "Nom" whose
@@ -189,7 +205,7 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
     return None, ""
 
 
-_NUMBER_SIGN = re.compile(r"^(n[°º.o]?|no\.|nr\.?|num\.?|#)$", re.I)
+NUMBER_SIGN = re.compile(r"^(n[°º.o]?|no\.|nr\.?|num\.?|#)$", re.I)
 
 
 # What OCR makes of the colon after a label, printed apart from the value ("Lab No. 3 X12").
@@ -241,11 +257,15 @@ def label_key(text: str) -> str:
     signless = _TRAILING_NUMBER_SIGN.sub("", key)
     if signless != key and signless in LABELS:
         return signless  # "Protocolo Nº" as OCR reads it: "Protocolo N?", "Protocolo N*"
+    if key.startswith(_OCR_LEADING_SIGNS):
+        # "Nº de petición" as OCR reads it: "N2 de petición", "N° de petición"
+        return label_key("nº" + key[2:])
     return composed_label(key, LABELS) or key.replace(" / ", "/")
 
 
 # A number sign after a label, as printed or as OCR reads "Nº".
-_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe]?|nr|no|#)$")
+_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe2]?|nr|no|#)$")
+_OCR_LEADING_SIGNS = ("n2 ", "n? ", "n* ")
 
 
 def join_split_labels(parts: list[tuple[str, Phrase | None]]) -> list[tuple[str, Phrase | None]]:

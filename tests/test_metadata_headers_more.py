@@ -87,3 +87,40 @@ def test_a_letterhead_in_small_capitals_reads_as_its_words():
     words = _small_caps(40, 30, ["Lab|o|rato|ri|o", "Anal|i|s|i", "Lan|g|h|e"]) + body.words
     meta = extract_metadata(document(Page(1, 600, 800, words, "text")), "it")
     assert meta.lab_name == "Laboratorio Analisi Langhe"
+
+
+def test_a_label_wrapped_with_its_number_sign_under_it():
+    """"Lab Accession" over "No", the number beside "No" (an OCR'd grid: the two lines overlap)."""
+    meta = meta_of([
+        [(294, 88, "Lab Accession", 6.5)],
+        [(43, 93, "Patient Name"), (123, 93, ": Mr. Raghavendra Gaddam"), (294, 93, "No"),
+         (384, 93, "25DCH0417731")],
+        [(43, 110, "Age / Gender"), (123, 110, ": 54Y/Male")],
+    ])
+    assert meta.specimen_number == "25DCH0417731"
+
+
+@pytest.mark.parametrize("label", ["N2 de petición", "N° de petición"])
+def test_the_number_sign_as_ocr_reads_it(label):
+    meta = meta_of([[(45, 78, "SANZ VILLALOBOS, ROSARIO"), (312, 78, label), (400, 78, "25031907614")]], "es")
+    assert meta.specimen_number == "25031907614"
+
+
+def test_a_particular_labelled_without_colon_above_the_birth_line_is_no_name():
+    meta = meta_of([
+        [(41, 104, "Nationality Saudi"), (150, 104, "Iqama"), (220, 104, "1034 5578 21")],
+        [(41, 123, "DOB / Age"), (150, 123, "09/10/1972 (52Y)")],
+    ])
+    assert meta.patient_first_name is None
+
+
+@pytest.mark.parametrize("dot", ["·", "+", "»", ":"])
+def test_prose_items_whose_dot_ocr_misread(dot):
+    meta = meta_of([[(48, 171, f"Prélevé le 14/03/2025 à 07:52 (site Arles) · Reçu le 14/03/2025 à 09:05 "
+                               f"{dot} Édité le 15/03/2025 à 17:05")]], "fr")
+    assert (meta.date_collected, meta.date_reported) == ("2025-03-14", "2025-03-15")
+
+
+def test_a_labels_own_spaced_colon_is_no_item_separator():
+    meta = meta_of([[(48, 114, "N° de dossier : 2503140412")]], "fr")
+    assert meta.specimen_number == "2503140412"
