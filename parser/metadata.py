@@ -17,7 +17,7 @@ from parser.lines import Line, Phrase, page_lines
 from parser.locale_forms import DAY_FIRST
 from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE, date_order, is_iso, \
     order_by_age, printed_date_order, read_date
-from parser.metadata_hints import cumulative_collection, dateline, name_beside_birth, region_date_order, \
+from parser.metadata_hints import collection_column, cumulative_collection, dateline, name_beside_birth, region_date_order, \
     star_birth, surname_first_chinese, us_certified
 from parser.metadata_lab import find_lab_name
 from parser.metadata_names import BRACKETED_SEX, TITLES, before_other_label, civility, civility_name, \
@@ -62,6 +62,8 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     if meta.date_collected is None and (column := cumulative_collection(lines, order)):
         meta.date_collected = column[0]
         meta.specimen_number = meta.specimen_number or column[1]
+    if meta.date_collected is None:
+        meta.date_collected = collection_column(lines, order)
     if meta.date_reported is None:
         meta.date_reported = dateline(lines, order)
     if meta.lab_name is None:

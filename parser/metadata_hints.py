@@ -15,7 +15,8 @@ import re
 
 from parser.columns import PREVIOUS, RESULT, label_key, label_kind
 from parser.lines import Line
-from parser.metadata_dates import is_iso, read_date
+from parser.metadata_dates import DATE_PATTERNS, is_iso, read_date
+from parser.metadata_split import LABELS, label_key as metadata_key
 
 # "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
@@ -244,3 +245,31 @@ def _accession_under(below: Line | None, heading, line: Line, order: str | None)
                 read_date(text, order, recent=True) is None:
             return text
     return None
+
+
+def collection_column(lines: list[Line], order: str | None) -> str | None:
+    """The collection date of an EMR's results list whose first column is the collection's
+    ("Collected Date/Time | Result Name | Result | Units ...", each row "03/14/2025 05:42 EDT
+    WBC 14.2 ..."): the ISO date that starts the first row under that heading, in its column."""
+    for k, line in enumerate(lines):
+        phrases = line.phrases()
+        if len(phrases) < 3 or not _collection_heading(phrases[0].text):
+            continue
+        head = phrases[0]
+        for below in lines[k + 1:k + 8]:
+            first = below.phrases()[0] if below.phrases() else None
+            if below.page != line.page or first is None or abs(first.x0 - head.x0) > line.size:
+                continue
+            if any(pattern.match(first.text) for _, pattern in DATE_PATTERNS):
+                date = read_date(first.text, order, recent=True)
+                return date if is_iso(date) else None
+        return None
+    return None
+
+
+def _collection_heading(text: str) -> bool:
+    """A collection date's column heading, alone or with the next heading OCR joined to it
+    ("Collected Date/Time Result Name")."""
+    words = text.replace(":", " ").split()
+    return any(LABELS.get(metadata_key(" ".join(words[:n]))) == "collected"
+               for n in range(1, min(4, len(words)) + 1))

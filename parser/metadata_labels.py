@@ -41,11 +41,12 @@ _EARLIER = ("previous", "prior", "last", "anterior", "antérieur", "precedent", 
 # What a sampling date may be named by alone ("Sample Date", "Fecha de muestra").
 _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "échantillon",
                  "echantillon")
-# Nouns whose number is the specimen's (the request, order, sample or report protocol).
+# Nouns whose number is the specimen's (the request, order, sample or report protocol; "Referto
+# n." the Italian report's, as "Befund-Nr."; "Episode No." an Irish or UK hospital lab's request).
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
-             "accettazion", "refert")  # "Referto n.": the Italian report's number, as "Befund-Nr."
+             "accettazion", "refert", "episode")
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
 _TOKEN_GAPS = re.compile(r"[\s\-/]+")

@@ -124,3 +124,32 @@ def test_prose_items_whose_dot_ocr_misread(dot):
 def test_a_labels_own_spaced_colon_is_no_item_separator():
     meta = meta_of([[(48, 114, "N° de dossier : 2503140412")]], "fr")
     assert meta.specimen_number == "2503140412"
+
+
+def test_an_episode_number_is_the_specimen_number():
+    meta = meta_of([[(40, 77, "Patient Name"), (120, 77, "BRENNAN, Aoife"), (300, 77, "Episode No."),
+                     (380, 77, "LV25-0408-1173")]])
+    assert meta.specimen_number == "LV25-0408-1173"
+
+
+@pytest.mark.parametrize("heading", [
+    [(31, 115, "Collected Date/Time"), (150, 115, "Result Name"), (260, 115, "Result"), (320, 115, "Units")],
+    [(31, 115, "Collected Date/Time Result Name"), (260, 115, "Result"), (320, 115, "Units")],  # OCR joined
+])
+def test_an_emr_results_list_dated_by_its_collection_column(heading):
+    meta = extract_metadata(document(page([
+        [(34, 69, "MRN: 00845127"), (140, 69, "DOB: 05/02/1949"), (260, 69, "Sex: Male")],
+        heading,
+        [(31, 141, "Hematology")],
+        [(31, 160, "03/14/2025 05:42 EDT"), (150, 160, "WBC"), (260, 160, "14.2"), (320, 160, "K/uL")],
+        [(31, 172, "03/14/2025 05:42 EDT"), (150, 172, "RBC"), (260, 172, "3.71"), (320, 172, "M/uL")],
+    ])))
+    assert meta.date_collected == "2025-03-14"
+
+
+def test_a_collection_heading_over_rows_without_dates_dates_nothing():
+    meta = extract_metadata(document(page([
+        [(31, 115, "Collection"), (150, 115, "Test"), (260, 115, "Result")],
+        [(31, 141, "Venous blood"), (150, 141, "WBC"), (260, 141, "14.2")],
+    ])))
+    assert meta.date_collected is None
