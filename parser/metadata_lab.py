@@ -64,6 +64,8 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
         if brand and _phrase_size(brand) > _PROMINENT * _phrase_size(best) and \
                 brand.words[0].top <= best.words[0].top and _prominent(brand, page, strict=False):
             name = brand.text
+        elif _description(name) and (above := _name_above(best, top_phrases, is_label)):
+            name = above  # OCR box heights may not say which is larger: the place does
     elif brand and _prominent(brand, page, strict=True):
         name = brand.text
     if name is None:
@@ -142,6 +144,28 @@ def _mentioned_lab(lines: list[Line]) -> str | None:
         m = _LAB_IN_TEXT.search(line.text)
         if m:
             return clean_lab(m.group(1))
+    return None
+
+
+def _description(text: str) -> bool:
+    """A kind of lab described in words, not named: "Laboratoire de biologie médicale
+    multisite" (every word after the first in lower case; a name capitalises its words)."""
+    words = text.split()
+    return len(words) >= 3 and all(w.islower() for w in words[1:])
+
+
+def _name_above(description: Phrase, phrases: list[Phrase], is_label: Callable[[str], bool]) -> str | None:
+    """The lab's name printed directly above its description, at the same indent ("BIOLOGIE
+    VERCORS" over "Laboratoire de biologie médicale multisite"): a short phrase of words."""
+    size = _phrase_size(description)
+    top = description.words[0].top
+    for phrase in phrases:
+        text = phrase.text.strip()
+        gap = top - phrase.words[0].bottom
+        if abs(phrase.x0 - description.x0) < size and -0.3 * size < gap < size and \
+                1 <= len(text.split()) <= 4 and re.fullmatch(r"[^\W\d_][^\W\d_ '&.-]*(?: [^\W\d_'&.-]+)*", text) \
+                and not _TITLE_WORDS.search(text) and not is_label(text):
+            return text
     return None
 
 

@@ -33,7 +33,8 @@ def split_person_name(text: str, *, surname_first: bool = False,
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = PROSE_SEPARATOR.split(text, maxsplit=1)[0]  # "ROSSI MARIO – Acc. n. 1187"
     text = BRACKETED_SEX.sub(" ", before_other_label(text))
-    text = TITLES.sub("", " ".join(text.split())).strip(" ,;")
+    # A rule or a cell's border OCR read before the name ("—BERNASCONI Chiara"): no name starts so.
+    text = TITLES.sub("", " ".join(text.split()).lstrip("—–-_|~ ")).strip(" ,;")
     if civility(text.split()[0] if text else "", european=surname_first):
         text = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
     if not text or not re.search(r"[A-Za-z]", text):

@@ -153,3 +153,24 @@ def test_a_collection_heading_over_rows_without_dates_dates_nothing():
         [(31, 141, "Venous blood"), (150, 141, "WBC"), (260, 141, "14.2")],
     ])))
     assert meta.date_collected is None
+
+
+@pytest.mark.parametrize("printed", ["—BERNASCONI Chiara", "| BERNASCONI Chiara", "- BERNASCONI Chiara"])
+def test_a_rule_ocr_read_before_the_name(printed):
+    meta = meta_of([[(40, 100, "Cognome e nome"), (160, 100, printed)]], "it")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Chiara", "BERNASCONI")
+
+
+def test_the_name_above_the_labs_description_when_ocr_sizes_say_nothing():
+    """OCR boxes of "BIOLOGIE VERCORS" (capitals) are lower than those of the accented,
+    descending description under it: the place says which is the name."""
+    meta = meta_of([[(50, 38, "BIOLOGIE VERCORS", 9.8)],
+                    [(50, 49, "Laboratoire de biologie médicale multisite", 13.2), (330, 49, "Monsieur ROCHE Julien")],
+                    [(50, 100, "Patient : ROCHE Julien")]], "fr")
+    assert meta.lab_name == "BIOLOGIE VERCORS"
+
+
+def test_a_description_with_no_name_above_it_stays():
+    meta = meta_of([[(50, 49, "Laboratoire de biologie médicale multisite", 13.2)],
+                    [(50, 100, "Patient : ROCHE Julien")]], "fr")
+    assert meta.lab_name == "Laboratoire de biologie médicale multisite"
