@@ -238,7 +238,14 @@ def _lab_value_fits(value: str) -> bool:
     """A lab's name under a "Lab:" label; "Processing Lab: D-37/1, TTC MIDC, Navi Mumbai
     400703" is an address."""
     value = value.strip()
-    return bool(value) and not re.search(r"\d|[·@]", value) and len(value.split()) <= 8
+    return bool(value) and not re.search(r"\d|[·@]", value) and len(value.split()) <= 8 \
+        and not _REPORT_WORD.fullmatch(value)
+
+
+# The page's title "LABORATORY  REPORT" (letter-spaced, read as two phrases) is no "Laboratory"
+# label with its value: a report's own word is no lab's name.
+_REPORT_WORD = re.compile(r"reports?|results?|r[ée]sultats?|risultati|resultados?|befunde?|rapport|"
+                          r"referto|informe|bericht", re.I)
 
 
 def _whole_name_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:

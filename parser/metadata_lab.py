@@ -149,9 +149,14 @@ def _mentioned_lab(lines: list[Line]) -> str | None:
 
 def _description(text: str) -> bool:
     """A kind of lab described in words, not named: "Laboratoire de biologie médicale
-    multisite" (every word after the first in lower case; a name capitalises its words)."""
+    multisite", "Laboratoire de Biologie Médicale multisite" (a word of four letters or more in
+    lower case, no particle; a name capitalises its words, "Laboratorio Bioquímico del Parque")."""
     words = text.split()
-    return len(words) >= 3 and all(w.islower() for w in words[1:])
+    return len(words) >= 3 and any(w.isalpha() and w.islower() and len(w) >= 4 and w not in _PARTICLES
+                                   for w in words[1:])
+
+
+_PARTICLES = {"della", "delle", "dello", "degli", "dalla", "pour", "para", "with", "unter", "sous", "from"}
 
 
 def _name_above(description: Phrase, phrases: list[Phrase], is_label: Callable[[str], bool]) -> str | None:

@@ -174,3 +174,17 @@ def test_a_description_with_no_name_above_it_stays():
     meta = meta_of([[(50, 49, "Laboratoire de biologie médicale multisite", 13.2)],
                     [(50, 100, "Patient : ROCHE Julien")]], "fr")
     assert meta.lab_name == "Laboratoire de biologie médicale multisite"
+
+
+def test_a_capitalised_description_under_the_labs_brand():
+    meta = meta_of([[(46, 35, "BIOLOIRE", 11.5)],
+                    [(45, 52, "Laboratoire de Biologie Médicale multisite", 7.4)],
+                    [(50, 100, "Patient : ROCHE Julien")]], "fr")
+    assert meta.lab_name == "BIOLOIRE"
+
+
+def test_a_letter_spaced_report_title_is_no_laboratory_label():
+    meta = meta_of([[(98, 24, "VOLTA DIAGNOSTIC LABORATORIES LTD.", 11)],
+                    [(230, 83, "LABORATORY"), (330, 83, "REPORT")],
+                    [(37, 100, "Name:"), (100, 100, "Mr. Kwame Mensah ASANTE")]])
+    assert meta.lab_name == "VOLTA DIAGNOSTIC LABORATORIES"
