@@ -204,7 +204,7 @@ def _sex_after_birth(value: str) -> str | None:
     return read_gender(" ".join(rest)) if 1 <= len(rest) <= 2 else None
 
 
-_ITEM_MARKS = {"·", "/", "–", "—", "|", ","}
+_ITEM_MARKS = {"·", "/", "–", "—", "|", ",", "-"}  # "-": a dash or a dot as OCR reads it
 
 
 def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> None:

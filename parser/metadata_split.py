@@ -185,6 +185,8 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
     the shape of that field's value (a date for dates, a sex for gender, a name for names,
     digits for identifiers); a table row ("Specimen Serum") does not."""
     words = text.split()
+    if words and (words[0].lower() + " ").startswith(_OCR_LEADING_SIGNS):
+        words[0] = "Nº"  # "N? petición 2502180673": the sign as OCR read it
     if len(words) < 2 or label_key(words[0]).split(" ")[0] not in _LABEL_STARTS:
         return None, ""  # most phrases: no label starts them
     for n in range(min(_MAX_LABEL_WORDS, len(words) - 1), 0, -1):

@@ -188,3 +188,14 @@ def test_a_letter_spaced_report_title_is_no_laboratory_label():
                     [(230, 83, "LABORATORY"), (330, 83, "REPORT")],
                     [(37, 100, "Name:"), (100, 100, "Mr. Kwame Mensah ASANTE")]])
     assert meta.lab_name == "VOLTA DIAGNOSTIC LABORATORIES"
+
+
+def test_a_bilingual_name_label_before_a_number_sign_ocr_misread():
+    meta = meta_of([[(43, 71, "Abizenak, izena / Apellidos, nombre ETXEBARRIA OLABARRIETA, MIREN — "
+                               "Eskaera zk. / N? petición 2502180673")]], "es")
+    assert (meta.patient_last_name, meta.specimen_number) == ("ETXEBARRIA OLABARRIETA", "2502180673")
+
+
+def test_the_sex_after_the_birth_date_past_an_ocr_dash():
+    meta = meta_of([[(43, 92, "Jaiotze-data / F. nacimiento"), (200, 92, "27/01/1954 - Emakumea / Mujer")]], "es")
+    assert (meta.dob, meta.gender) == ("1954-01-27", "female")
