@@ -177,8 +177,8 @@ def test_a_description_with_no_name_above_it_stays():
 
 
 def test_a_capitalised_description_under_the_labs_brand():
-    meta = meta_of([[(46, 35, "BIOLOIRE", 11.5)],
-                    [(45, 52, "Laboratoire de Biologie Médicale multisite", 7.4)],
+    meta = meta_of([[(46, 38, "BIOLOIRE", 9.5)],  # OCR boxes: the capitals no larger
+                    [(45, 52, "Laboratoire de Biologie Médicale multisite", 10)],
                     [(50, 100, "Patient : ROCHE Julien")]], "fr")
     assert meta.lab_name == "BIOLOIRE"
 
