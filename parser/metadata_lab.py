@@ -205,9 +205,13 @@ def _prominent(phrase: Phrase, page, *, strict: bool) -> bool:
 _SPLIT_LAB_WORD = re.compile(r"\b(Lab)\s+(orator[a-z]+)\b", re.I)
 
 
+_BANG_FOR_I = re.compile(r"(?<=[A-Z])!(?=[A-Z]|\s|$)")
+
+
 def clean_lab(text: str) -> str:
     """The name without company forms and what a separator puts after it."""
     text = _SPLIT_LAB_WORD.sub(r"\1\2", text)
+    text = _BANG_FOR_I.sub("I", text)  # "CARON! MEDICAL LABORATORIES": OCR's "!" for a capital I
     text = _COMPANY.sub("", text)
     parts = re.split(r"\s+[-–|·]\s+", text.strip())
     kept = [t for t in parts if LAB_WORDS.search(t)] or parts

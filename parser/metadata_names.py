@@ -33,8 +33,10 @@ def split_person_name(text: str, *, surname_first: bool = False,
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = PROSE_SEPARATOR.split(text, maxsplit=1)[0]  # "ROSSI MARIO – Acc. n. 1187"
     text = BRACKETED_SEX.sub(" ", before_other_label(text))
-    # A rule or a cell's border OCR read before the name ("—BERNASCONI Chiara"): no name starts so.
+    # A rule or a cell's border OCR read before the name ("—BERNASCONI Chiara"): no name starts
+    # so; a bracket OCR read inside a word ("MAHARA)J-BAPTISTE") is no letter of it.
     text = TITLES.sub("", " ".join(text.split()).lstrip("—–-_|~ ")).strip(" ,;")
+    text = _BRACKET_IN_WORD.sub("", text)
     if civility(text.split()[0] if text else "", european=surname_first):
         text = text.split(maxsplit=1)[1] if len(text.split()) > 1 else ""
     if not text or not re.search(r"[A-Za-z]", text):
@@ -63,6 +65,7 @@ def split_person_name(text: str, *, surname_first: bool = False,
     return tokens[0], tokens[-1]
 
 
+_BRACKET_IN_WORD = re.compile(r"(?<=[^\W\d_])[()\[\]](?=[^\W\d_])")
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,4}")
 _SURNAME_PARTICLES = {"de", "di", "da", "del", "della", "dal", "la", "le", "lo", "du", "van", "von",
                       "zu", "dos", "das", "d'"}

@@ -60,7 +60,7 @@ def _prose_segments(text: str) -> list[str]:
     nato il 12/04/1958 a Napoli – Sesso: M", "Accettazione n. 1187 del 14/03/2025 – Prelievo
     ore 07:40"): cut before each item that starts with a label, so each label reads its own
     item. A sampling time printed alone takes the date the line printed before it."""
-    if not PROSE_SEPARATOR.search(text):
+    if " : " not in text and not PROSE_SEPARATOR.search(text):
         return [text]
     pieces = _colon_separated(PROSE_SEPARATOR.split(text))
     segments = [pieces[0]]
@@ -80,17 +80,21 @@ def _prose_segments(text: str) -> list[str]:
 
 def _colon_separated(pieces: list[str]) -> list[str]:
     """The items of a prose line whose dot OCR read as a lone colon ("Reçu le 14/03/2025 à 09:05
-    : Édité le 14/03/2025 à 17:05"): a piece cut there when both sides are whole labelled items,
-    a label with its value each (a label's own colon has no value before it)."""
-    out = [pieces[0]]
+    : Édité le 14/03/2025 à 17:05", "Specimen: Blood (EDTA) : Sample No. GB25.0224.41872"): a
+    piece cut there when both sides are whole labelled items, a label with its value each (a
+    label's own colon has no value before it: "N° de dossier : 2503140412")."""
+    out = _cut_at_lone_colon(pieces[0])
     for separator, piece in zip(pieces[1::2], pieces[2::2]):
-        head, colon, tail = piece.partition(" : ") if " : " in piece else (piece, "", "")
-        if colon and all(split_label(part.strip())[0] is not None and split_label(part.strip())[1]
-                         for part in (head, tail)):
-            out += [separator, head.strip(), " : ", tail.strip()]
-        else:
-            out += [separator, piece]
+        out += [separator, *_cut_at_lone_colon(piece)]
     return out
+
+
+def _cut_at_lone_colon(piece: str) -> list[str]:
+    head, colon, tail = piece.partition(" : ")
+    if colon and all(split_label(part.strip())[0] is not None and split_label(part.strip())[1]
+                     for part in (head, tail)):
+        return [head.strip(), " : ", tail.strip()]
+    return [piece]
 
 
 def _first_date_text(text: str) -> str | None:

@@ -199,3 +199,14 @@ def test_a_bilingual_name_label_before_a_number_sign_ocr_misread():
 def test_the_sex_after_the_birth_date_past_an_ocr_dash():
     meta = meta_of([[(43, 92, "Jaiotze-data / F. nacimiento"), (200, 92, "27/01/1954 - Emakumea / Mujer")]], "es")
     assert (meta.dob, meta.gender) == ("1954-01-27", "female")
+
+
+def test_a_middle_dot_ocr_read_as_a_colon_between_two_labelled_items():
+    meta = meta_of([[(40, 100, "Specimen: Blood (EDTA) : Sample No. GB25.0224.41872")]])
+    assert meta.specimen_number == "GB25.0224.41872"
+
+
+def test_ocr_marks_inside_a_name_and_a_labs_name():
+    meta = meta_of([[(40, 20, "CARON! MEDICAL LABORATORIES LTD.", 14)],
+                    [(40, 100, "Patient Name:"), (150, 100, "MAHARA)J-BAPTISTE, Anjali")]])
+    assert (meta.patient_last_name, meta.lab_name) == ("MAHARAJ-BAPTISTE", "CARONI MEDICAL LABORATORIES")
