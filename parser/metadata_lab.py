@@ -21,6 +21,9 @@ LAB_WORDS = re.compile(
     r"\b(lab|labs|laboratory|laboratories|diagnostics?|patholog(y|ies)|pathlabs|pathcare|pathkind|"
     r"clinic|hospital|hospitals|medical\s+cent(er|re)|health(care)?|imaging|biolab|quest|labcorp|"
     r"klinikum|clinique|ospedale|"
+    # German compounds end in the hospital's or the lab's word: "Landeskrankenhaus",
+    # "Universitätsklinikum", "Zentrallabor".
+    r"\w+(?:krankenhaus|klinikum|labor)|"
     + "|".join(re.escape(w) for w in vocabulary.LAB_NAME_WORDS) + r")\b", re.I)
 _LAB_IN_TEXT = re.compile(
     r"([A-Z][\w.&']*(?:\s+[A-Z][\w.&']*){0,4}\s+(?:PathLabs|Laboratories|Laboratory|Labs|"

@@ -210,3 +210,11 @@ def test_ocr_marks_inside_a_name_and_a_labs_name():
     meta = meta_of([[(40, 20, "CARON! MEDICAL LABORATORIES LTD.", 14)],
                     [(40, 100, "Patient Name:"), (150, 100, "MAHARA)J-BAPTISTE, Anjali")]])
     assert (meta.patient_last_name, meta.lab_name) == ("MAHARAJ-BAPTISTE", "CARONI MEDICAL LABORATORIES")
+
+
+@pytest.mark.parametrize("name", ["Landeskrankenhaus Salzachau", "Universitätsklinikum Isartal"])
+def test_a_german_compound_names_the_hospital(name):
+    meta = meta_of([[(45, 26, "Salzachtaler Verbund", 9.4), (350, 26, "LABORBEFUND", 9.4)],
+                    [(45, 41, name, 10.3)],
+                    [(45, 100, "Patient: Gruber, Theresia")]], "de")
+    assert meta.lab_name == name
