@@ -319,13 +319,14 @@ def _stray_marks(text: str, key: str, keys: frozenset[str]) -> str | None:
 
 
 def _slash_slip(text: str, key: str, keys: frozenset[str]) -> str | None:
-    """The slash read as I, l, 1, |, i or s ("LIL" for L/L, "ngidl" for ng/dl, "UsL"), or lost ("mmolL",
-    "LL"): only when exactly one reading is a unit."""
+    """The slash read as I, l, 1, |, i, s or j ("LIL" for L/L, "ngidl" for ng/dl, "UsL", "Gjl" for G/l:
+    a slash reaching below the baseline), or lost ("mmolL", "LL"): only when exactly one reading is a
+    unit."""
     if "/" in key:
         return None
     printed = re.sub(r"\s+", "", text)
     slashes = {printed[:i] + "/" + printed[i + 1:] for i, char in enumerate(printed)
-               if char in "Il1|is" and 0 < i < len(printed) - 1}
+               if char in "Il1|isjJ" and 0 < i < len(printed) - 1}
     slashes = {s for s in slashes if unit_key(s) in keys}
     if not slashes:
         slashes = {printed[:i] + "/" + printed[i:] for i in range(1, len(printed))}

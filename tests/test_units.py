@@ -135,6 +135,7 @@ def test_mol_and_gram_slips_of_european_ocr_data_are_repaired(damaged, unit):
     ("mmoV/L", "mmol/L"),  # the l of mol read as V
     ("wIU/mL", "µIU/mL"), ("wg/dl", "µg/dl"), ("Hmol/L", "µmol/L"),  # the micro sign read as w or H
     ("UsL", "U/L"),  # the slash read as s
+    ("Gjl", "G/l"), ("TJl", "T/l"), ("mgjdl", "mg/dl"),  # the slash read as j, its foot below the line
 ])
 def test_photo_slips_of_litre_micro_and_slash_are_repaired(damaged, unit):
     assert repair(damaged) == unit
