@@ -28,6 +28,7 @@ from parser.units import (
     unglue,
 )
 from parser.unread_ink import unread_boxes
+from parser.wedges import wedge_direction
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +128,7 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
     words = restore_arrows(prepared, words)
+    words = restore_comparators(prepared, words)
     words = brackets_for_braces(words)
     words = split_run_together_ranges(words)
     words = zero_bounds(words)
@@ -605,20 +607,24 @@ def _clearly_better(reading: Word, first: list[Word]) -> bool:
 
 
 # Tesseract drops a faint decimal point with high confidence ("4.5" read as "45"), and no
-# re-reading brings it back. The ink does: a baseline-sized blob between digit glyphs.
+# re-reading brings it back. The ink does: a baseline-sized blob between digit glyphs. A decimal
+# comma is dropped the same way ("1,52" read as "152", "6,8 H" as "68H" on European scans and
+# photos); its ink is told from a point's by its tail below the baseline.
 REPAIRED_DOT_CONFIDENCE = 0.6  # a restored point is likely right, but review should see it
-_INTEGER = re.compile(r"^\d{2,5}$")
+_INTEGER = re.compile(r"^\d{2,5}[HL]?$")  # a flag letter tesseract glued on stays after the digits
 
 
 def restore_decimal_points(image: Image.Image, words: list[Word]) -> list[Word]:
-    """`words` with a decimal point put back into an all-digit word whose ink shows exactly
-    one point between its digits (glyph count matching the reading), at a lowered confidence."""
+    """`words` with a decimal point (or comma) put back into an all-digit word whose ink shows
+    exactly one point (or comma) between its digits (glyph count matching the reading), at a
+    lowered confidence."""
     restored = []
     for word in words:
-        position = _dot_position(image, word) if _INTEGER.match(word.text) else None
-        if position is not None:
+        found = _point_position(image, word) if _INTEGER.match(word.text) else None
+        if found is not None:
+            position, mark = found
             word = Word(
-                text=word.text[:position] + "." + word.text[position:], x0=word.x0, top=word.top,
+                text=word.text[:position] + mark + word.text[position:], x0=word.x0, top=word.top,
                 x1=word.x1, bottom=word.bottom, conf=min(word.conf, REPAIRED_DOT_CONFIDENCE),
                 size=word.size, bold=word.bold,
             )
@@ -626,9 +632,9 @@ def restore_decimal_points(image: Image.Image, words: list[Word]) -> list[Word]:
     return restored
 
 
-def _dot_position(image: Image.Image, word: Word) -> int | None:
-    """How many digits precede the single point the word's ink shows, or None when the ink
-    is not exactly the read digits plus one baseline dot."""
+def _point_position(image: Image.Image, word: Word) -> tuple[int, str] | None:
+    """How many digits precede the single point or comma the word's ink shows, and which it is;
+    None when the ink is not exactly the read characters plus one such mark between digits."""
     binary = _binarized(image, word)
     if binary is None:
         return None
@@ -638,22 +644,32 @@ def _dot_position(image: Image.Image, word: Word) -> int | None:
     tallest = max(bottom - top + 1 for _, _, top, bottom in glyphs)
     small = [
         i for i, (x0, x1, top, bottom) in enumerate(glyphs)
-        if bottom - top + 1 <= 0.3 * tallest and x1 - x0 + 1 <= 0.4 * tallest
+        if bottom - top + 1 <= 0.5 * tallest and x1 - x0 + 1 <= 0.4 * tallest
     ]
-    if len(small) != 1 or small[0] in (0, len(glyphs) - 1):
+    digit_count = len(word.text.rstrip("HL"))
+    if len(small) != 1 or not 0 < small[0] < digit_count:
         return None
-    digits = [g for i, g in enumerate(glyphs) if i != small[0]]
-    if any(bottom - top + 1 < 0.6 * tallest for _, _, top, bottom in digits):
+    others = [g for i, g in enumerate(glyphs) if i != small[0]]
+    if any(bottom - top + 1 < 0.6 * tallest for _, _, top, bottom in others):
         return None
-    baseline = sorted(bottom for _, _, _, bottom in digits)[len(digits) // 2]
-    dot = glyphs[small[0]]
-    # A point sits on the baseline and is about as wide as tall (a speck or a comma is not).
-    if abs(dot[3] - baseline) > 0.12 * tallest:
+    baseline = sorted(bottom for _, _, _, bottom in others)[len(others) // 2]
+    mark = _point_or_comma(glyphs[small[0]], baseline, tallest)
+    return (small[0], mark) if mark else None
+
+
+def _point_or_comma(mark: tuple[int, int, int, int], baseline: int, tallest: int) -> str | None:
+    """"." for a blob on the baseline about as wide as tall; "," for a narrow mark from just
+    above the baseline down below it; None for a speck, a hyphen or anything else."""
+    x0, x1, top, bottom = mark
+    width, height = x1 - x0 + 1, bottom - top + 1
+    if height <= 0.3 * tallest and abs(bottom - baseline) <= 0.12 * tallest:
+        if 0.5 <= width / height <= 2.0 and height >= 0.08 * tallest:
+            return "."
         return None
-    dot_width, dot_height = dot[1] - dot[0] + 1, dot[3] - dot[2] + 1
-    if not 0.5 <= dot_width / dot_height <= 2.0 or dot_height < 0.08 * tallest:
-        return None
-    return small[0]
+    below = bottom - baseline
+    if 0.08 * tallest <= below <= 0.3 * tallest and baseline - top <= 0.35 * tallest and height > width:
+        return ","
+    return None
 
 
 # Tesseract reads the micro sign as "p" ("pmol/L" for µmol/L, "x10*6/pL"), and both readings
@@ -711,6 +727,34 @@ def _looks_like_micro(image: Image.Image, word: Word, index: int) -> bool:
 # as "T", "L", "4" or "+", glued by the layout to the unit ("T mmol/L") or the value ("3,12 4").
 # The ink tells: one glyph, a thin stem centred under (or over) a head that widens from a tip.
 MAX_ARROW_CHARS = 2
+
+
+# A "<" before a range bound read as other signs: alone ("=", "=:") or glued to the bound
+# ("=35", "<.35"); the whole bound is the word or the number-like word after it.
+_MISREAD_COMPARATOR = re.compile(r"^(?P<signs>[=<>:;.,«»‹›]{1,3})(?P<number>\d+(?:[.,]\d+)?)?$")
+
+
+def restore_comparators(image: Image.Image, words: list[Word]) -> list[Word]:
+    """`words` with a misread comparator before a bound put right as "<" or ">" where its ink
+    is one wedge (parser.wedges) and the rest of the ink is the bound's glyphs: "< 1,2" read
+    "= 1,2" loses the range's bound."""
+    restored = list(words)
+    for i, word in enumerate(words):
+        found = _MISREAD_COMPARATOR.match(word.text)
+        if found is None or found["signs"] in ("<", ">"):
+            continue
+        number = found["number"] or ""
+        if not number and not (
+            i + 1 < len(words) and _next_on_line(word, words[i + 1]) and _number_like(words[i + 1].text)
+        ):
+            continue
+        glyphs = _glyphs(image, word)
+        if len(glyphs) == 1 + len(number):
+            x0, x1, top, bottom, crop = glyphs[0]
+            wedge = wedge_direction(np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0)
+            if wedge is not None:
+                restored[i] = replace(word, text=wedge + number)
+    return restored
 
 
 def restore_arrows(image: Image.Image, words: list[Word]) -> list[Word]:

@@ -247,7 +247,24 @@ def test_a_dropped_decimal_point_is_restored_from_the_ink_at_a_review_confidence
     assert (word.text, word.conf) == ("4.5", REPAIRED_DOT_CONFIDENCE)
 
 
-@pytest.mark.parametrize("printed", ["45", "4-5", "145"])
+@pytest.mark.parametrize("font", ["DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansMono.ttf"])
+@pytest.mark.parametrize(("printed", "read", "expected"), [
+    ("1,52", "152", "1,52"),  # a decimal comma tesseract dropped: its tail shows under the baseline
+    ("6,8 H", "68H", "6,8H"),  # with the flag letter tesseract glued on
+    ("92,0", "920", "92,0"),
+    ("4.5", "45", "4.5"),  # a point stays a point
+])
+def test_a_dropped_decimal_comma_is_restored_from_the_ink(font, printed, read, expected):
+    from parser.ocr import REPAIRED_DOT_CONFIDENCE, restore_decimal_points
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed(printed.replace(" ", ""), font)
+    [word] = restore_decimal_points(image, [Word(read, x0, top, x1, bottom, 0.95, bottom - top)])
+    assert (word.text, word.conf) == (expected, REPAIRED_DOT_CONFIDENCE)
+
+
+@pytest.mark.parametrize("printed", ["45", "4-5", "145", "4'5", "4/5"])
+
 def test_digits_without_a_point_in_the_ink_are_left_alone(printed):
     from parser.ocr import restore_decimal_points
     from parser.page import Word
@@ -356,3 +373,45 @@ def test_a_star_read_in_a_power_unit_is_kept_only_when_the_ink_is_a_star(font, p
     # Without the ink a star is taken for a caret in a whole unit, and left to the unit repair in a piece.
     assert [w.text for w in repair_power_units([read])] == [printed.replace("^", "*") if "/" not in printed
                                                            else expected.replace("*", "^")]
+
+
+@pytest.mark.parametrize("font", ["DejaVuSans.ttf", "DejaVuSerif.ttf", "DejaVuSansMono.ttf"])
+@pytest.mark.parametrize(("printed", "expected"), [("<", "<"), (">", ">"), ("=", "=")])
+def test_a_comparator_read_as_equals_before_a_bound_is_restored_from_the_ink(font, printed, expected):
+    from parser.ocr import restore_comparators
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed(printed, font)
+    height = bottom - top
+    # tesseract's box around a lone sign is taller than its ink, as on the scans it came from
+    sign = Word("=", x0, top - height, x1, bottom + height, 0.2, 3 * height)
+    bound = Word("1,2", x1 + 10, top - height, x1 + 60, bottom + height, 0.96, 3 * height)
+    assert [w.text for w in restore_comparators(image, [sign, bound])] == [expected, "1,2"]
+
+
+def test_an_equals_sign_not_before_a_number_is_left_alone():
+    from parser.ocr import restore_comparators
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed("<")
+    sign = Word("=", x0, top, x1, bottom, 0.2, bottom - top)
+    label = Word("oberhalb", x1 + 10, top, x1 + 120, bottom, 0.96, bottom - top)
+    assert [w.text for w in restore_comparators(image, [sign, label])] == ["=", "oberhalb"]
+
+
+@pytest.mark.parametrize("font", ["DejaVuSans.ttf", "DejaVuSerif.ttf"])
+@pytest.mark.parametrize(("printed", "read", "expected"), [
+    ("<35", "=35", "<35"),  # the sign read as another, glued to its bound
+    ("<35", "<.35", "<35"),  # a phantom point between them: the ink holds three glyphs
+    (">1,2", "=1,2", ">1,2"),
+    ("<35", "<>", "<>"),  # the digits misread as a sign: the ink holds more than the reading
+    ("=35", "=35", "=35"),  # a printed equals sign stays
+    ("≤35", "<=35", "<=35"),  # so does a printed "less or equal" (a bar under the wedge)
+])
+def test_a_comparator_glued_to_its_bound_is_restored_from_the_ink(font, printed, read, expected):
+    from parser.ocr import restore_comparators
+    from parser.page import Word
+
+    image, (x0, top, x1, bottom) = _printed(printed, font)
+    word = Word(read, x0, top, x1, bottom, 0.4, bottom - top)
+    assert [w.text for w in restore_comparators(image, [word])] == [expected]
