@@ -30,6 +30,9 @@ VALUE_KINDS = (RESULT, IN_RANGE, OUT_OF_RANGE)
 # Header label (lower case, punctuation dropped) -> column kind. Longest label wins.
 _LABELS: dict[str, str] = vocabulary.header_labels()
 _MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
+# The first words of the labels, one to all of them ("reference", "reference range"): a label
+# starting at a key (which may hold spaces: "ref range") starts with one of these.
+_LABEL_HEADS = {" ".join(label.split()[:n]) for label in _LABELS for n in range(1, len(label.split()) + 1)}
 # Labels of the results column alone: "Abnormal", "In Range" are words data rows print too.
 _VALUE_LABELS = sorted((label for label, kind in _LABELS.items() if kind == RESULT), key=len)
 # Single words that occur in header labels (to recognise a second line of stacked labels).
@@ -102,6 +105,8 @@ class Header:
     page: int = 1
     kinds: set[str] = field(default_factory=set)
     _span_cache: dict[float, list] = field(default_factory=dict, repr=False, compare=False)
+    # The same spans by the unrounded pad: round(pad, 1) costs more than the rest of assign.
+    _pad_spans: dict[float, list] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.kinds = {c.kind for c in self.columns}
@@ -133,10 +138,13 @@ class Header:
         return self._place_in_gap(x0, x1, text)
 
     def _spans(self, pad: float) -> list[tuple[str, tuple[float, float]]]:
-        key = round(pad, 1)
-        if key not in self._span_cache:
-            self._span_cache[key] = self._compute_spans(key)
-        return self._span_cache[key]
+        spans = self._pad_spans.get(pad)
+        if spans is None:
+            key = round(pad, 1)
+            if key not in self._span_cache:
+                self._span_cache[key] = self._compute_spans(key)
+            spans = self._pad_spans[pad] = self._span_cache[key]
+        return spans
 
     def _compute_spans(self, pad: float) -> list[tuple[str, tuple[float, float]]]:
         spans = []
@@ -280,7 +288,7 @@ def _labels_inside_titles(words: list[tuple[str, float, float]], keys: list[str]
         if previous_x1 is None or x0 - previous_x1 > space:
             runs.append([])
         previous_x1 = x1
-        if re.search(r"[a-z]", key):
+        if _LETTER.search(key):
             runs[-1].append(key)
     counted = [run for run in runs if any(k in LABEL_WORDS for k in run)]
     total = sum(len(run) for run in counted)
@@ -294,7 +302,7 @@ def _unknown_headings(words: list[tuple[str, float, float]], unknown: list[Colum
     OBSERVATION  NORMAL RANGE  U.O.M."), not the words of a sentence or a data row: no digit
     on the line, each an unknown word, set apart by column gaps (a sentence is single-spaced).
     Their columns must still be confirmed by the content under them (needs_confirmation)."""
-    if any(re.search(r"\d", text) for text, _, _ in words):
+    if any(_DIGIT.search(text) for text, _, _ in words):
         return False
     # Headings are capitalised; a sentence or a comment beside a row is not.
     if any(text[:1].islower() and text not in HEADING_JOINERS for text, _, _ in words):
@@ -321,7 +329,8 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
     i = 0
     while i < len(words):
         hit = None
-        for n in range(min(_MAX_LABEL_WORDS, len(words) - i), 0, -1):
+        # A word no label starts with (most words of a line) starts no label: no joins to try.
+        for n in range(min(_MAX_LABEL_WORDS, len(words) - i) if keys[i] in _LABEL_HEADS else 0, 0, -1):
             if not keys[i] or not keys[i + n - 1]:
                 continue  # a label starts and ends with a word: never with a rule's "|"
             label = " ".join(k for k in keys[i:i + n] if k)
@@ -336,7 +345,7 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
                 matched[-1].x1 = words[i][2]  # "Previous Result and Date"
             else:
                 unmatched.append(words[i][1])
-                if not re.search(r"\d", words[i][0]):
+                if not _DIGIT.search(words[i][0]):
                     unknown.append(Column(UNKNOWN, words[i][1], words[i][2], keys[i]))
             i += 1
             continue
@@ -465,11 +474,17 @@ def _first_group(group: list[Column]) -> tuple[list[Column], float | None]:
 
 def _value_label_only(words: list[tuple[str, float, float]], keys: list[str]) -> bool:
     """A short line of words without digits holding one value label ("Your Value")."""
-    if not 2 <= len(words) <= 7 or any(re.search(r"\d", text) for text, _, _ in words):
+    if not 2 <= len(words) <= 7 or any(_DIGIT.search(text) for text, _, _ in words):
         return False
     joined = " ".join(k for k in keys if k)
-    return any(_LABELS.get(label) in VALUE_KINDS and f" {label} " in f" {joined} "
-               for label in _VALUE_LABELS)
+    return _VALUE_LABEL_IN.search(f" {joined} ") is not None
+
+
+_DIGIT, _LETTER = re.compile(r"\d"), re.compile(r"[a-z]")
+# Any value label as whole words of the space-padded keys, in one search (it was one
+# substring test per label, on most lines of every page).
+_VALUE_LABEL_IN = re.compile("|".join(
+    re.escape(f" {label} ") for label in _VALUE_LABELS if _LABELS.get(label) in VALUE_KINDS))
 
 
 def _names_from_unknown(matched: list[Column], unknown: list[Column]) -> list[Column]:

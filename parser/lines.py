@@ -325,11 +325,12 @@ def _ruled(lines: list[Line], page: Page) -> list[Line]:
     """Give each line the x of the vertical rules (thin lines, or the sides of cell
     rectangles) drawn across its middle."""
     verticals = []
+    tenths: dict[float, float] = {}  # round(x, 1) by x: a grid's rules share a few x (round is slow)
     for x0, top, x1, bottom in page.rules:
         if x1 - x0 <= MAX_RULE_WIDTH:
-            verticals.append((round((x0 + x1) / 2, 1), top, bottom))
+            verticals.append((_tenth((x0 + x1) / 2, tenths), top, bottom))
         elif bottom - top > MAX_RULE_WIDTH:  # a cell or box: its two sides
-            verticals.extend(((round(x0, 1), top, bottom), (round(x1, 1), top, bottom)))
+            verticals.extend(((_tenth(x0, tenths), top, bottom), (_tenth(x1, tenths), top, bottom)))
     if not verticals:
         return lines
     # Bucketed by height on the page, so each line looks only at the rules near it; each
@@ -356,6 +357,13 @@ def _ruled(lines: list[Line], page: Page) -> list[Line]:
         if cuts:
             line.cuts = tuple(sorted(cuts))
     return lines
+
+
+def _tenth(x: float, tenths: dict[float, float]) -> float:
+    rounded = tenths.get(x)
+    if rounded is None:
+        rounded = tenths[x] = round(x, 1)
+    return rounded
 
 
 _BUCKET = 20.0  # PDF units per bucket of rules

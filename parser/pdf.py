@@ -74,7 +74,9 @@ def _handle(raw) -> ctypes.c_void_p:
 
 
 _P, _INT = ctypes.c_void_p, ctypes.c_int
-_loose_char_box = _undeclared(pdfium_c.FPDFText_GetLooseCharBox, _INT)
+# Its result (found or not) is never read: the rectangle stays zero when not found, so no
+# return type is declared and ctypes converts none (one call per character).
+_loose_char_box = _undeclared(pdfium_c.FPDFText_GetLooseCharBox, None)
 _char_angle = _undeclared(pdfium_c.FPDFText_GetCharAngle, ctypes.c_float)
 _font_size = _undeclared(pdfium_c.FPDFText_GetFontSize, ctypes.c_double)
 _text_object = _undeclared(pdfium_c.FPDFText_GetTextObject, _P)

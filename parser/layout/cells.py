@@ -67,7 +67,7 @@ def place(line: Line, header: Header) -> Cells:
             tokens = [w.text for w in phrase.words]
             # Single-spaced fields: a whole row, or a value cell holding its unit and range.
             fields = read_fields(tokens, line.ocr) or read_value_fields(tokens, line.ocr)
-            if fields is not None and header.kinds & set(cols.VALUE_KINDS):
+            if fields is not None and not _VALUE_KIND_SET.isdisjoint(header.kinds):
                 _add_fields(cells, header, phrase, fields)  # single-spaced fields
                 prose = prose and not _measured(fields)
                 continue
@@ -84,7 +84,7 @@ def place(line: Line, header: Header) -> Cells:
             continue
         _add(cells, kind, phrase)
     names = _name_tail_apart(cells)
-    if len(names) == 1 and not set(cells) & set(cols.VALUE_KINDS) and header.kinds & set(cols.VALUE_KINDS):
+    if len(names) == 1 and _VALUE_KIND_SET.isdisjoint(cells) and not _VALUE_KIND_SET.isdisjoint(header.kinds):
         # No value placed, one name cell: read it as single-spaced fields if it is one
         # ("Glucosa 106 mg/dL" sitting wholly under the names' label).
         fields = read_fields([w.text for w in names[0].words], line.ocr)
@@ -101,6 +101,9 @@ def place(line: Line, header: Header) -> Cells:
         prose = False  # a long name in a tight table: its cells sit in their own columns
     units = {c.kind: c.unit for c in header.columns if c.unit}
     return Cells(line, cells, ambiguous, prose, units)
+
+
+_VALUE_KIND_SET = frozenset(cols.VALUE_KINDS)  # asked of every placed line: built once
 
 
 def labelled_note(text: str) -> bool:
@@ -158,7 +161,7 @@ def _name_tail_apart(cells: dict[str, list[Phrase]]) -> list[Phrase]:
         # A flag printed apart after the name, in a column without a heading of its own
         # ("Potassium, Serum    Critical    3.5 to 5.1    2.6 mmol / L").
         cells[cols.FLAG] = [names.pop()]
-    if len(names) > 1 and set(cells) & set(cols.VALUE_KINDS) and _SHARE.match(names[-1].text):
+    if len(names) > 1 and not _VALUE_KIND_SET.isdisjoint(cells) and _SHARE.match(names[-1].text):
         # A share printed apart after the name, before the absolute count in the result
         # column ("Neutrophils   71.2 %   5.85 x10^9/L"): a second measurement, not the name.
         cells.setdefault(cols.OTHER, []).insert(0, names.pop())
