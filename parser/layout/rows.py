@@ -22,9 +22,23 @@ def _alternatives(entries: list[str]) -> str:
     return "|".join(parts)
 
 
-# Lines whose text means "not a result" even when something sits in the value column.
+def _by_first_letter(entries: list[str]) -> str:
+    """_alternatives grouped by their first letter ("n(?:ote|b)|p(?:...)"): the regex engine
+    tries each alternative in turn, so a line is then tried against one group, not against
+    every entry (it was a fifth of a millisecond a line). Only for entries starting with a
+    letter, and for patterns whose match is only tested (which entry matched may differ)."""
+    groups: dict[str, list[str]] = {}
+    for part in _alternatives(entries).split("|"):
+        groups.setdefault(part[0].lower(), []).append(part[1:])
+    return "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items())
+
+
+# Lines whose text means "not a result" even when something sits in the value column
+# (tested only: the callers never ask which label matched).
+_NON_RESULT_ENTRIES = vocabulary.words(vocabulary.NON_RESULT_LABELS)
 NON_RESULT_NAMES = re.compile(
-    r"^\W*(" + _alternatives(vocabulary.words(vocabulary.NON_RESULT_LABELS)) + r")\b", re.I)
+    r"^\W*(" + (_by_first_letter(_NON_RESULT_ENTRIES) if all(e[:1].isalpha() for e in _NON_RESULT_ENTRIES)
+                 else _alternatives(_NON_RESULT_ENTRIES)) + r")\b", re.I)
 METHOD_LINE = re.compile(
     r"^\W*(" + _alternatives(vocabulary.words(vocabulary.METHOD_LABELS)) + r")\b\s*[:\-]?", re.I)
 METHOD_WORDS = re.compile(
