@@ -95,6 +95,15 @@ def _doubted(confidence: float, row: RawRow, name: str, value: str, value_type: 
     return confidence
 
 
+def _printed_flag(flag_cell: str | None, glued_flag: str | None, arrow: re.Match | None) -> str | None:
+    """The flag as printed: the flag column's, else one glued to the value, else an arrow after it.
+    A status column ("Status: Final") read as the flags' gives way to a flag printed with the value
+    ("6.4 (HH)"): the value's own flag is the row's."""
+    if glued_flag and flag_cell and parse_flag(flag_cell) is None and parse_flag(glued_flag) is not None:
+        return glued_flag
+    return flag_cell or glued_flag or (arrow.group(1) if arrow else None)
+
+
 def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     """The result of one row, or None when the row is not a measured result."""
     arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
@@ -122,11 +131,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if out_of_range and row.units and not (row.flag or glued_flag) and \
             parse_flag(glued_units, bare_letters=True) is not None:
         glued_flag, glued_units = glued_units, None  # "118 B" under "Hors normes": B is bas
-    flag_text = row.flag or glued_flag or (arrow.group(1) if arrow else None)
-    if glued_flag and row.flag and parse_flag(row.flag) is None and parse_flag(glued_flag) is not None:
-        # A status column ("Status: Final") read as the flags' while the flag is printed with
-        # the value ("6.4 (HH)"): the value's own flag is the row's.
-        flag_text = glued_flag
+    flag_text = _printed_flag(row.flag, glued_flag, arrow)
     units, range_text, flag_text, repaired_unit = _units_and_range(
         row, name, row.units or glued_units, range_text, flag_text)
     if repaired_unit:
