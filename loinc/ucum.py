@@ -44,7 +44,7 @@ _REWRITES: list[tuple[re.Pattern[str], str]] = [
     # Mass and time spellings.
     (re.compile(r"(?<![a-z])(?:gm|gms|grams?)(?=/|$)"), "g"),
     (re.compile(r"(?<![a-z])mcg(?=/|$)"), "ug"),
-    (re.compile(r"/(?:hr|hrs|hour|1sthr|1hr)$"), "/h"),
+    (re.compile(r"/(?:hr|hrs|hour)$"), "/h"),
     (ESR_PER_HOUR, "mm/h"),  # an ESR's first hour in every spelling
     (re.compile(r"/(?:day|24h|24hr|24hrs|24hours?)$"), "/d"),
     # International units: IU, mIU, uIU, kIU.

@@ -91,8 +91,8 @@ def _colon_separated(pieces: list[str]) -> list[str]:
 
 def _cut_at_lone_colon(piece: str) -> list[str]:
     head, colon, tail = piece.partition(" : ")
-    if colon and all(split_label(part.strip())[0] is not None and split_label(part.strip())[1]
-                     for part in (head, tail)):
+    if colon and all(label is not None and value
+                     for label, value in (split_label(head.strip()), split_label(tail.strip()))):
         return [head.strip(), " : ", tail.strip()]
     return [piece]
 

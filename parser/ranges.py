@@ -132,8 +132,9 @@ def parse_range(text: str | None, gender: str | None = None,
     if tiers is not None:  # "Male: 4.50 - 5.90 Female: ...", "18-59 y: 6 - 20 >=60 y: 8 - 23"
         chosen = patient_tier(tiers, gender, age)
         return None if chosen is None else _parse_single(chosen.bounds, decimal_comma)
-    if (single := _age_tier_alone(cleaned, age)) is not None:
-        return _parse_single(single, decimal_comma)
+    alone = _age_tier_alone(cleaned)  # ">or=18 years: 40-129": the only tier the lab printed
+    if alone is not None and (chosen := patient_tier([alone], gender, age)) is not None:
+        return _parse_single(chosen.bounds, decimal_comma)
     if not any(m.group("other") for m in _TIER_LABEL.finditer(cleaned)):
         cleaned = _NORMAL_LEAD.sub("", cleaned)  # the normal tier alone: "Desirable: < 200"
     sexed = _split_by_sex(cleaned)
@@ -306,19 +307,14 @@ def labelled_tiers(text: str) -> list[Tier] | None:
     return tiers
 
 
-def _age_tier_alone(text: str, age: float | None) -> str | None:
-    """The bounds of one age tier printed alone (">or=18 years: 40-129": the only tier the lab
-    printed) when the patient's known age falls inside it; None otherwise (an unknown age
-    settles nothing, test_ranges_tiers)."""
+def _age_tier_alone(text: str) -> Tier | None:
+    """One age tier printed alone (">or=18 years: 40-129"), for `patient_tier` to take when the
+    patient's known age falls inside it (an unknown age settles nothing, test_ranges_tiers)."""
     parts = re.split(r"\s*:\s*", text.strip())
     if len(parts) != 2 or not _TIER_BOUNDS.fullmatch(parts[1]):
         return None
     tier = _tier(parts[0], parts[1].strip())
-    if tier is None or tier.ages is None or tier.sex is not None:
-        return None
-    if age is None or not tier.ages[0] <= math.floor(age) <= tier.ages[1]:
-        return None
-    return tier.bounds
+    return tier if tier is not None and tier.ages is not None and tier.sex is None else None
 
 
 def _tiers_after_bounds(parts: list[str]) -> list[Tier] | None:
