@@ -37,7 +37,9 @@ UNITS = {"%", "g/dl", "g/l", "mg/dl", "mg/l", "mmol/l", "umol/l", "t/l", "g/l", 
          # batch 11 (Z1): a CD4 absolute count in cells per microlitre (zm_kafue)
          "cells/ul",
          # batch 11 (Z2): a Spanish town lab's old count units (es_duero "mill/mm³", "miles/mm³")
-         "mill/mm³", "miles/mm³"}
+         "mill/mm³", "miles/mm³",
+         # batch 12 (A2): East-Belgian counts with superscript powers (be_hohesvenn "10³/µl", "10⁶/µl")
+         "10³/ul", "10⁶/ul"}
 
 # Word results as labs print them (the fourth batch's urine strips and serology), with a strength; batches 8
 # and 9: reactive / non-reactive serology, present / absent, traces, a strip's "2+", a urine's colour and
