@@ -99,3 +99,21 @@ def test_members_real_labs_often_leave_out_say_nothing_alone():
     assert panels.missing_members(ReportData(results=four)) == []  # no basophils: printed so by many labs
     both = [coded(name, code) for name, code in CBC.items() if name not in ("MCHC", "Hematocrit")]
     assert panels.missing_members(ReportData(results=both)) == []  # two absent: a partial panel, as before
+
+
+def test_a_liver_panel_without_ast_or_a_metabolic_panel_without_bicarbonate_says_nothing_alone():
+    # British and Irish "LFTs" print no AST; many renal/metabolic panels print no bicarbonate.
+    lfts = [coded("Bilirubin", "1975-2"), coded("ALP", "6768-6"), coded("ALT", "1742-6"), coded("Albumin", "1751-7"),
+            coded("Total protein", "2885-2")]
+    assert panels.missing_members(ReportData(results=lfts)) == []
+    assert not any("AST" in reason for reason in route_report(ReportData(results=lfts)).reasons)
+    chem = [coded("Glucose", "2345-7"), coded("Urea", "3094-0"), coded("Creatinine", "2160-0"), coded("Sodium", "2951-2"),
+            coded("Potassium", "2823-3"), coded("Chloride", "2075-0"), coded("Calcium", "17861-6")]
+    assert panels.missing_members(ReportData(results=chem)) == []
+    # Another member missing from the same panels still says a row may have been dropped.
+    no_alt = [row for row in lfts if row.test_name != "ALT"] + [coded("AST", "1920-8")]
+    assert panels.missing_members(ReportData(results=no_alt)) == [
+        "liver panel without its ALT (a row may have been dropped)"]
+    no_na = [row for row in chem if row.test_name != "Sodium"] + [coded("Bicarbonate", "1963-8")]
+    assert panels.missing_members(ReportData(results=no_na)) == [
+        "metabolic panel without its sodium (a row may have been dropped)"]
