@@ -83,6 +83,10 @@ ANALYTES: dict[str, Analyte] = {
     "iron": _a("2498-4 14798-3", {"ug/dl": 1.0, "umol/l": 5.585}),
     "tibc": _a("2500-7 14800-7", {"ug/dl": 1.0, "umol/l": 5.585}),
     "tsat": _a("2502-3 14801-5", _PCT),
+    # HbA1c in % (NGSP/DCCT; the IFCC mmol/mol code converts with an offset: left out) and the mean
+    # glucose labs estimate from it (eAG, "average blood glucose"), in mg/dL or mmol/L.
+    "a1c": _a("4548-4 17856-6", _PCT),
+    "eag": _a("27353-2 53553-4", {"mg/dl": 1.0, "mmol/l": 18.016}),
 }
 _BY_CODE = {code: key for key, analyte in ANALYTES.items() for code in analyte.codes}
 DIFFERENTIAL = ("neut", "lymph", "mono", "eos", "baso")
@@ -177,6 +181,8 @@ RELATIONS: tuple[Relation, ...] = (
     Relation("anion gap", "gap", ("na", "cl", "hco3"), lambda na, cl, hco3: na - cl - hco3, may_contradict=False),
     Relation("BUN/creatinine ratio", "bun/crea", ("bun", "crea"), lambda bun, crea: bun / crea),
     Relation("transferrin saturation", "tsat", ("iron", "tibc"), lambda iron, tibc: iron / tibc * 100),
+    # ADAG (Nathan 2008), the formula behind every printed eAG; confirm only: an older lab's may differ.
+    Relation("eAG from HbA1c", "eag", ("a1c",), lambda a1c: 28.7 * a1c - 46.7, may_contradict=False),
     *(Relation(COUNT_RELATION, f"{cell}#", (f"{cell}%", "wbc"), lambda pct, wbc: pct * wbc / 100)
       for cell in DIFFERENTIAL),
 )
@@ -192,6 +198,7 @@ class RowEvidence:
     confirmed: list[str] = field(default_factory=list)  # names of checks the row passes
     contradicted: list[str] = field(default_factory=list)  # names of checks the row fails
     range_on_count: bool = False  # a share without a range whose lab prints the range on its count row
+    computed_agrees: bool = False  # the row is a value computed from other rows (not a cell count) and agrees with them
 
 
 def ckd_epi_2021(creatinine_mg_dl: float, age: float, female: bool) -> float:
@@ -245,6 +252,8 @@ def collect(report: ReportData) -> list[RowEvidence]:
     computes = sum(agrees is True for _, agrees, _ in outcomes) >= COMPUTES_WITNESSES
     for relation, agrees, indexes in outcomes:
         _record(found, relation.name, agrees, relation.may_contradict and computes, indexes)
+        if agrees and relation.name != COUNT_RELATION:  # an analyser counts the cells: their ranges are printed
+            found[indexes[0]].computed_agrees = True
     _differential(first, found)
     _egfr(report, first, found)
     _ranges_on_counts(rows, first, found)
