@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from parser.models import LabReportResult, ReportData
-from review import evidence, plausibility
+from review import document, evidence, plausibility
 
 MODEL_PATH = Path(__file__).parent / "data" / "risk_model.json"
 FEATURES = (
@@ -103,12 +103,13 @@ def computed_aid(row: LabReportResult, found: evidence.RowEvidence) -> bool:
     return found.computed_agrees and not (row.reference_range_text or "").strip()
 
 
-def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual: bool) -> list[float]:
+def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual: bool,
+                 text_layer: bool = False) -> list[float]:
     own_confirmed = sum(1 for name in found.confirmed if name in evidence.OWN_CHECKS)
     derived_confirmed = any(name not in evidence.OWN_CHECKS for name in found.confirmed)
     implausible = any(name in _WEIGHED for name in found.contradicted)
     top = row.loinc_matches[0].confidence_score if row.loinc_matches else 0.0
-    confidence = _logit(row.extraction_confidence)
+    confidence = _logit(model_confidence(row, text_layer))
     # A share whose range the lab prints on its absolute count lacks none (review.evidence); nor does
     # a computed value agreeing with its parts printed with no range text (see `computed_aid`).
     range_missing = plausibility.range_expected_but_missing(row, ranges_usual) and not found.range_on_count \
@@ -183,8 +184,42 @@ def described(report: ReportData) -> list[tuple[list[float], evidence.RowEvidenc
     """(features, evidence, hard doubts) per row of `report`, in row order; no model needed."""
     found = evidence.collect(report)
     ranges_usual = plausibility.ranges_are_usual(report.results)
-    return [(row_features(row, row_evidence, ranges_usual), row_evidence, hard_doubts(row, row_evidence))
-            for row, row_evidence in zip(report.results, found)]
+    return [(row_features(row, row_evidence, ranges_usual, _text_layer(report, row)), row_evidence,
+             hard_doubts(row, row_evidence)) for row, row_evidence in zip(report.results, found)]
+
+
+def _text_layer(report: ReportData, row: LabReportResult) -> bool:
+    """Was the row read from a page's text layer (not by OCR)? Pages unknown: judged by the report."""
+    if report.ocr_pages is None:
+        return not document.read_by_ocr(report)
+    return row.page not in report.ocr_pages
+
+
+# The parser's doubt for a row of a text page whose table had no header line, or whose cells could
+# be split more than one way (parser/normalize.py: x 0.85). Measured on text-layer rows the model
+# decides (no hard doubt): real-like batches 1-4, 6-8 dev digital, 179 rows carrying it, 1 wrong
+# (0.6 %; rows without any factor: 1612, 23 wrong, 1.4 %); html fit and check seeds digital, 29
+# rows, none wrong (without: 3318, 5 wrong). Checked on batches 10 and 11 dev digital: 58 rows,
+# none wrong (without: 608, 18 wrong). It says nothing of the row there, so the risk model reads
+# such a row's confidence without it; the other factors (a missing unit, an unread range, a flag
+# conflict, a repair) stay, and an OCR page's confidences are the recogniser's, read as they are.
+LAYOUT_DOUBT = 0.85
+
+
+def model_confidence(row: LabReportResult, text_layer: bool) -> float:
+    """The reader's confidence as the risk model reads it: on a text page, without LAYOUT_DOUBT
+    factors (recognised as a quotient that is still a product of the parser's text-page factors)."""
+    confidence = row.extraction_confidence
+    while text_layer and confidence < 1.0:
+        quotient = confidence / LAYOUT_DOUBT
+        product = min(document.DIGITAL_CONFIDENCES, key=lambda p: abs(p - quotient))
+        if abs(product - quotient) > _ROUNDING:
+            break
+        confidence = product
+    return confidence
+
+
+_ROUNDING = 0.002  # the parser rounds confidences to 3 decimals (0.85 x 0.85 is printed 0.722)
 
 
 def assess(report: ReportData, model: tuple[float, ...] | None = None) -> list[RowRisk]:
