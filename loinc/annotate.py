@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 
+from loinc import formulas
 from loinc.matcher import AUTO_MATCH, NEEDS_REVIEW, MatchResult, get_matcher
 from loinc.table import Entry
 from loinc.units import COUNT_CONC, FRACTION, MASS_CONC, MOLAR_CONC, ORDINAL, unit_kind
@@ -251,4 +252,5 @@ def annotate_report(report: ReportData, aliases: dict[tuple[str, str], str] | No
         result.loinc_matches = [to_loinc_match(entry, confidence) for entry, confidence in found.matches[:5]]
         result.loinc_match_status = found.status
         counts[found.status] = counts.get(found.status, 0) + 1
+    formulas.choose_anion_gap_codes(report)  # the printed arithmetic tells two sibling codes apart
     log.debug("loinc annotate: %d results %s", len(report.results), counts)
