@@ -226,3 +226,24 @@ def test_a_readable_unit_lets_a_sure_row_auto_match(matcher, name, unit, code):
 def test_high_sensitivity_troponin_is_named_by_its_method(matcher, name, code):
     result = matcher.match(name, "ng/L")
     assert _codes(result)[0] == code and result.status == AUTO_MATCH
+
+
+# A glucose after a meal printed in full or with "blood" in it: the specimen word is read off first,
+# so the shorthand table must know the forms left ("post prandial sugar"); without them the fasting
+# code led ("Post Prandial Blood Sugar" -> 1558-6), a wrong code that looks right.
+@pytest.mark.parametrize("name", ["Post Prandial Blood Sugar", "postprandial blood sugar", "Blood Sugar (PP)",
+                                  "Glucose, Post Prandial"])
+def test_a_glucose_after_a_meal_is_never_the_fasting_one(matcher, name):
+    result = matcher.match(name, "mg/dL")
+    assert _codes(result)[0] == "1521-4"  # 2 hours post meal leads; 1 hour is as close: never automatic
+    assert result.status == NEEDS_REVIEW and "1558-6" not in _codes(result)[:2]
+
+
+@pytest.mark.parametrize(("name", "unit", "code"), [
+    ("25-OH vitamine D (D2+D3)", "ng/mL", "62292-8"),  # the sum of D2 and D3 named: its own code
+    ("25-OH-Vitamin D (D2+D3)", "ng/mL", "62292-8"),
+    ("Ery-Verteilungsbreite (RDW)", "%", "30385-9"),  # German RDW, the method-less code of the concept
+])
+def test_european_wordings_of_vitamin_d_and_rdw(matcher, name, unit, code):
+    result = matcher.match(name, unit)
+    assert result.status == AUTO_MATCH and _codes(result)[0] == code
