@@ -20,6 +20,7 @@ from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE,
 from parser.metadata_hints import collection_column, cumulative_collection, dateline, name_beside_birth, region_date_order, \
     star_birth, surname_first_chinese, us_certified
 from parser.metadata_lab import find_lab_name
+from parser.metadata_labels import print_label
 from parser.metadata_names import BRACKETED_SEX, TITLES, before_other_label, civility, civility_name, \
     letters_name, split_person_name, surname_run, surname_text, unlabelled_patient_name
 from parser.metadata_split import LABELS, NUMBER_SIGN, PROSE_SEPARATOR, SLASH, dated_number, fits_beside, \
@@ -34,7 +35,7 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     dates themselves do not: French, German, Italian and Spanish reports write the day first;
     else the lab's address may (metadata_hints.region_date_order)."""
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
-    pairs = _whole_name_pairs(labelled_pairs(lines))
+    pairs = _whole_name_pairs(_printed_apart(_labelled(lines)))
     european = language in DAY_FIRST
     order = _settled_order(doc, lines, pairs, european)
     meta = ResultMetadata()
@@ -84,7 +85,7 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
     date printed on the report, else the printed age (which order makes the birth date and
     the sampling date give it)."""
     births = [v for f, v in pairs if f in ("dob", "dob_gender")]
-    dates = [v for f, v in pairs if f in ("collected", "reported")]
+    dates = [v for f, v in pairs if f in ("collected", "reported", "printed")]
     order = date_order(births + dates)
     if order is None and european:
         return "dmy"
@@ -102,7 +103,9 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
     return order
 
 
-_REGISTRATION_LABELS = {"reg no", "registration no"}
+# The request's registration number, in English and Spanish ("Nº de registro: 0314/12").
+_REGISTRATION_LABELS = {"reg no", "registration no", "nº de registro", "n° de registro", "nº registro",
+                        "n° registro", "número de registro", "registro"}
 # A doctor's line: its "Reg. No." is a medical council's ("Chief Pathologist | Reg. No: MCI-7854").
 _DOCTOR_LINE = re.compile(r"\b(dr|pathologist|consultant|m\.?d|m\.?b\.?b\.?s|mci|mmc|dmc)\b\.?", re.I)
 
@@ -143,7 +146,7 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
                 language: str | None) -> str | None:
     """Fill `meta` from the labelled pairs, the first value of each field winning; returns
     the printed name, whose civility may state the sex."""
-    name_text, european = None, language in DAY_FIRST
+    name_text, european, printed = None, language in DAY_FIRST, None
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
             first, last = split_person_name(value, surname_first=european,
@@ -169,13 +172,24 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             meta.date_collected = read_date(value, order, recent=True)
         elif field == "reported" and meta.date_reported is None:
             meta.date_reported = read_date(value, order, recent=True)
+        elif field == "printed" and printed is None:
+            printed = read_date(value, order, recent=True)
         elif field == "specimen" and meta.specimen_number is None and (number := dated_number(value)):
             meta.specimen_number = number  # "Accettazione n. 1187 del 14/03/2025"
         elif field == "specimen" and meta.specimen_number is None and read_date(value) is None \
                 and re.search(r"\d", value):
             # "Accettazione: 13/02/2024" is a date; "Specimen: Blood EDTA" names the sample
             meta.specimen_number = read_identifier(value)
+    meta.date_reported = meta.date_reported or printed  # the print date when no other is printed
     return name_text
+
+
+def _printed_apart(keyed: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(field, value) pairs, a print date's ("Imprimé le", "RUN DATE", "Printed:") told apart
+    as "printed": printed the day after the report, or days after, it is the report's date only
+    where the report prints no other."""
+    return [("printed" if field == "reported" and print_label(key) else field, value)
+            for key, field, value in keyed]
 
 
 def _read_last_name(meta: ResultMetadata, value: str) -> None:

@@ -18,7 +18,7 @@ import re
 # What each composed label's field is called in the vocabulary (a label of that field).
 CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": "date of birth",
              "specimen": "specimen number", "other": "received", "age_gender": "age / sex",
-             "dob_gender": "dob / sex", "name": "patient name"}
+             "dob_gender": "dob / sex", "name": "patient name", "printed": "printed"}
 
 _DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec"}
 _SIGNS = {"n°", "nº", "no", "nr", "n", "#", "number", "num", "numero", "número", "nummer", "n?",
@@ -27,9 +27,11 @@ _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "
             "the", "y", "and", "et", "&", "time", "heure", "ora", "hora", "zeit", "e", "und"}
 # Word stems that say what a date dates (accents as printed, and folded).
 _DATED = {
-    "reported": ("report", "refert", "inform", "protocol", "impres", "emisi", "valid", "releas",
-                 "print", "edit", "édit", "stamp", "rapport", "verif", "authori", "approv",
+    "reported": ("report", "refert", "inform", "protocol", "emisi", "valid", "releas",
+                 "edit", "édit", "rapport", "verif", "authori", "approv",
                  "befund", "result", "résultat", "compte"),
+    # A print date is the report's only where none other is printed (print_label).
+    "printed": ("impres", "print", "stamp", "druck"),
     "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",
                   "recog", "draw", "obten"),
     "dob": ("birth", "naiss", "nasc", "nacim", "geburt", "geb"),
@@ -46,7 +48,7 @@ _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "�
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
-             "accettazion", "refert", "episode")
+             "accettazion", "refert", "episode", "spec")  # "SPEC #": a hospital system's abbreviation
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
 _TOKEN_GAPS = re.compile(r"[\s\-/]+")
@@ -79,7 +81,8 @@ def _one_date_twice(tokens: list[str], known: dict[str, str]) -> str | None:
     return field if field in ("reported", "collected") else None
 
 
-_SEX = {"sex", "sexe", "sexo", "sesso", "gender", "geschlecht", "geschl", "genre", "género", "genero"}
+_SEX = {"sex", "sexe", "sexo", "sesso", "gender", "geschlecht", "geschl", "genre", "género", "genero",
+        "sx"}  # "AGE/SX: 59/F", a hospital system's abbreviation
 _AGE = {"age", "âge", "edad", "età", "eta", "alter", "idade"}
 _BIRTH = {"dob", "ddn", "fdn", "birthdate"}
 
@@ -151,3 +154,13 @@ def _whole_name(tokens: list[str]) -> str | None:
     name's labels joined, over the whole name."""
     words = set(tokens) - {"et", "y", "e", "and", "und", "&"}
     return "name" if words <= _NAME_PARTS and words & _GIVEN and words & _SURNAME else None
+
+
+# A print date's label: when the page was printed ("Imprimé le", "RUN DATE", "Data stampa"), a
+# report date only where the report prints no other (metadata._read_pairs).
+_PRINT_WORDS = re.compile(r"\b(print|printed|imprim\w*|impres\w*|stampa|stampato|\w*druck\w*|gedruckt|run date)\b")
+
+
+def print_label(key: str) -> bool:
+    """Is the label key `key` a print date's ("imprimé le", "druckdatum", "run date")?"""
+    return _PRINT_WORDS.search(key) is not None

@@ -165,7 +165,9 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                       "date drawn", "collection", "sample date", "specimen date",
                       "date/time collected", "date & time of collection", "coll date",
                       "coll date/time", "specimen taken", "collected at", "sample collected at",
-                      "sample collection", "date/time of collection", "sample drawn"],
+                      "sample collection", "date/time of collection", "sample drawn",
+                      # A hospital system's abbreviation (MEDITECH: "COLL: 03/14/25-0545").
+                      "coll", "sample taken", "taken on", "date taken"],
         "reported": ["reported", "reported on", "report date", "date reported", "date of report",
                      "report released", "released", "released on", "result date",
                      "reporting date", "final report date", "report date/time", "reported date",
@@ -175,7 +177,11 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                      "finalised", "report generated", "resulted", "resulted on",
                      # An EMR's lab view: the time the lab last reported this order.
                      "last reported", "reported at", "report date & time", "reporting date & time",
-                     "reporting time", "report time", "result released"],
+                     "reporting time", "report time", "result released",
+                     # When the report was printed (a hospital system's "RUN DATE"): the
+                     # report's date only where no other report date is printed
+                     # (metadata_labels.print_label).
+                     "printed", "printed on", "run date"],
         "specimen": ["accession", "accession no", "accession number", "accession #", "acc no",
                      "acc #", "specimen id", "specimen no", "specimen number", "specimen #",
                      "sample id", "sample no", "sample number", "lab no", "lab number", "lab id",
@@ -191,10 +197,13 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
         "other": ["mrn", "uhid", "patient id", "pid", "age", "time", "ref by", "referred by",
                   "doctor", "physician", "visit no", "bill no", "ward", "bed", "ip no", "op no",
                   "reg no", "registration no", "client", "location", "received", "registered",
-                  "printed", "status", "report status", "phone", "address", "email",
+                  "status", "report status", "phone", "address", "email",
                   "medical record no", "medical record number", "received on", "registered on",
                   "registration date", "referring physician", "ordering provider",
-                  "ordering physician", "consultant"],
+                  "ordering physician", "consultant", "recd",
+                  # An identity document's number (Malta's "ID Card No."): never a name.
+                  "id card", "id card no", "id card number", "identity card no",
+                  "identity card number", "national id", "national id no"],
     },
 }
 
@@ -361,7 +370,8 @@ METADATA_LABELS.update({
         "dob": ["né(e) le", "née le", "né le", "ne(e) le", "nee le", "ne le", "date de naissance",
                 "date de naiss", "ddn"],
         "gender": ["sexe"],
-        "lab": ["laboratoire"],
+        # HPRIM results name the sending lab "Émetteur".
+        "lab": ["laboratoire", "émetteur", "emetteur"],
         "collected": ["prélevé le", "preleve le", "prélevé(e) le", "prélèvement",
                       "prelevement", "date de prélèvement", "date de prelevement",
                       "prélèvement du", "prélevé"],
@@ -406,7 +416,7 @@ METADATA_LABELS.update({
                       "data di prelievo", "prelievo"],
         "reported": ["data referto", "data di refertazione", "refertato il", "data stampa",
                      "data del referto", "validato il", "data validazione", "referto del",
-                     "validato", "validata"],
+                     "validato", "validata", "validazione", "stampato il", "stampato"],
         "specimen": ["n campione", "n° campione", "n accettazione", "n° accettazione",
                      "accettazione", "n richiesta", "n° richiesta", "numero richiesta",
                      "id campione", "codice campione", "cod campione"],
@@ -443,7 +453,11 @@ METADATA_LABELS.update({
                   "nhc", "cama", "destino", "médico solicitante", "medico solicitante", "solicitante",
                   "fecha de recepción", "fecha de recepcion",
                   # Identity and insurance numbers (Mexico, Venezuela): never a specimen's.
-                  "nss", "curp", "cédula", "cedula", "expediente"],
+                  "nss", "curp", "cédula", "cedula", "expediente",
+                  # The request's registration number: the specimen's when no specimen label
+                  # is printed (metadata._registration_number), as English "Reg. No.".
+                  "nº de registro", "n° de registro", "nº registro", "n° registro",
+                  "número de registro", "registro"],
     },
 })
 
