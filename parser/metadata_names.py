@@ -17,8 +17,12 @@ TITLES = re.compile(r"^(mr|mrs|ms|miss|mstr|master|baby|dr|prof)\.?\s+", re.I)
 _CIVILITIES = {
     "male": ("mr", "mister", "monsieur", "herr", "sig", "signor", "sig re", "sr", "señor", "senor"),
     "female": ("mrs", "ms", "miss", "madame", "mme", "mademoiselle", "mlle", "frau", "sig ra",
-               "signora", "sig na", "signorina", "sra", "señora", "senora", "srta", "señorita"),
+               "signora", "sig na", "signorina", "sra", "señora", "senora", "srta", "señorita",
+               "doña", "dña", "dna", "dª"),
 }
+# Civilities that are one only on a European report, where they stand before the name: French
+# "M." (Monsieur), Spanish "D." and "Don"; elsewhere "M." and "D." are initials, "Don" a name.
+_EUROPEAN_CIVILITIES = {"m.": "male", "d.": "male", "don": "male"}
 _CIVILITY_SEX = {word: sex for sex, words in _CIVILITIES.items() for word in words}
 # A sex printed in brackets after a name: "DOE, JANE (F)".
 BRACKETED_SEX = re.compile(r"\((m|f|male|female)\)", re.I)
@@ -32,7 +36,7 @@ def split_person_name(text: str, *, surname_first: bool = False,
     RAMÍREZ", "María Laura Gómez Pérez")."""
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = PROSE_SEPARATOR.split(text, maxsplit=1)[0]  # "ROSSI MARIO – Acc. n. 1187"
-    text = BRACKETED_SEX.sub(" ", before_other_label(text))
+    text = BRACKETED_SEX.sub(" ", before_other_label(_without_birth_name(text)))
     # A rule or a cell's border OCR read before the name ("—BERNASCONI Chiara"): no name starts
     # so; a bracket OCR read inside a word ("MAHARA)J-BAPTISTE") is no letter of it.
     text = TITLES.sub("", " ".join(text.split()).lstrip("—–-_|~ ")).strip(" ,;")
@@ -74,8 +78,8 @@ _SURNAME_PARTICLES = {"de", "di", "da", "del", "della", "dal", "la", "le", "lo",
 def civility(token: str, *, european: bool = False) -> str | None:
     """The sex a civility states ("Madame", "Sig.ra", "Herr"); None for any other word."""
     key = " ".join(token.lower().replace(".", " ").split())  # "Sig.ra" -> "sig ra"
-    if key == "m" and token.endswith(".") and european:
-        return "male"
+    if european and token.lower() in _EUROPEAN_CIVILITIES:
+        return _EUROPEAN_CIVILITIES[token.lower()]
     return _CIVILITY_SEX.get(key)
 
 
@@ -100,16 +104,37 @@ def surname_run(tokens: list[str]) -> int:
 
 def before_other_label(text: str) -> str:
     """A name value ends where another label, a number or a time begins ("Jane Doe MRN 123",
-    "Jane Doe 10:47 am"): a label or a clock time is never part of a person's name."""
+    "Jane Doe 10:47 am"), or a birth date's label of two words ("Mme SOULIÉ Martine, née le
+    02/10/1958"): a label or a clock time is never part of a person's name."""
     kept: list[str] = []
-    for token in text.split():
+    tokens = text.split()
+    for k, token in enumerate(tokens):
         bare = token.strip(":#.,").lower()
         # A label ends the name only after it: a name may begin with a label's word
         # ("Nombre: PACIENTE PRUEBA").
-        if re.search(r"\d", token) or (kept and (bare in LABELS or bare in ("am", "pm"))):
+        if re.search(r"\d", token) or (kept and (bare in LABELS or bare in ("am", "pm") or
+                                                  _birth_label(tokens[k:k + 2]))):
             break
         kept.append(token)
     return " ".join(kept)
+
+
+def _birth_label(tokens: list[str]) -> bool:
+    """Two words that are a birth date's label: "née le", "nato il", "nacida el", "geb. am"."""
+    return len(tokens) == 2 and LABELS.get(" ".join(tokens).replace(".", " ").strip(" :,").lower()
+                                           .replace("  ", " ")) == "dob"
+
+
+# A birth name printed after the name in use ("DUPONT née MARTIN Claire", "Müller geb. Schmidt
+# Anna"): the word, then the birth surname in capitals, then the given names.
+_BIRTH_NAME = re.compile(r"[\s,]+(?:[nN][éeÉE][eE]?|[gG][eE][bB]\.|geborene|nata|nacida)\s+"
+                         r"[^\W\d_a-zß-ÿ][^\W\d_a-zß-ÿ'’\-]+(?:\s+[^\W\d_a-zß-ÿ][^\W\d_a-zß-ÿ'’\-]+)*")
+
+
+def _without_birth_name(text: str) -> str:
+    """The name in use without the birth name printed after it: "DUPONT née MARTIN Claire" ->
+    "DUPONT Claire"."""
+    return _BIRTH_NAME.sub("", text, count=1)
 
 
 def unlabelled_patient_name(lines: list[Line]) -> str | None:
