@@ -166,9 +166,17 @@ def split_label(text: str) -> tuple[str | None, str]:
     found = _label_prefix(text)
     if found[0] is None and " / " in text:
         # A label in two languages ("Abizenak, izena / Apellidos, nombre ETXEBARRIA, MIREN",
-        # "Jaiotze-data / F. nacimiento 27/01/1954"): the language known after the slash.
-        found = split_label(text.split(" / ", 1)[1])
+        # "Jaiotze-data / F. nacimiento 27/01/1954"): the language known after the slash, else
+        # the one before it ("Freigabe / Convalida", its value in the next phrase).
+        head, tail = text.split(" / ", 1)
+        found = split_label(tail)
+        if found[0] is None and label_key(head) in LABELS and _TRANSLATION.fullmatch(tail):
+            found = label_key(head), ""
     return found
+
+
+# The other language's label after a slash: a few words of letters, nothing of a value.
+_TRANSLATION = re.compile(r"[^\W\d_][^\W\d_.' \-]{0,40}")
 
 
 _MAX_LABEL_WORDS = 4
@@ -225,12 +233,18 @@ def value_fits(field: str, value: str) -> bool:
         return read_gender(value) is not None
     if field in ("name", "first_name", "last_name"):
         # Two to five words: "PATIENT INFORMATION" is a block title, not a patient called so.
+        # A number sign ends a label, never a name ("ID Card No." beside "Patient").
         return bool(re.fullmatch(r"[^\W\d_](?:[^\W\d_]|[ .,'\-]){1,60}", value)) and \
-            2 <= len(value.split()) <= 5 and not _DOCUMENT_WORDS.search(value)
+            2 <= len(value.split()) <= 5 and not _DOCUMENT_WORDS.search(value) and \
+            not _LABEL_SIGN.fullmatch(value.split()[-1])
     if field == "specimen":
         return (bool(re.search(r"\d", value)) and len(value.split()) == 1) or \
             dated_number(value) is not None
     return field == "other"
+
+
+# A number sign that ends a label ("ID Card No.", "Hospital #"); "N." may be a name's initial.
+_LABEL_SIGN = re.compile(r"n[°º]|no\.?|nr\.?|num\.?|#", re.I)
 
 
 # Words of a document's or a block's title, never of a person's name: "Patient Results Report"
