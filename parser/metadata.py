@@ -24,7 +24,7 @@ from parser.metadata_labels import print_label
 from parser.metadata_names import BRACKETED_SEX, TITLES, before_other_label, civility, civility_name, \
     letters_name, split_person_name, surname_run, surname_text, unlabelled_patient_name
 from parser.metadata_split import LABELS, NUMBER_SIGN, PROSE_SEPARATOR, SLASH, dated_number, fits_beside, \
-    join_split_labels, label_key, label_parts, ocr_colon, read_gender, split_label, value_fits
+    join_split_labels, label_key, label_parts, ocr_colon, read_gender, several_fields, split_label, value_fits
 from parser.models import ResultMetadata
 from parser.page import Document
 from parser.patient_age import head_age
@@ -295,6 +295,8 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
             text = phrases[i]
             label, rest = split_label(text)
             if label is None:
+                found, i = _several_fields_pairs(lines, index, parts, i)
+                pairs.extend(found)
                 i += 1
                 continue
             value = rest
@@ -305,7 +307,7 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                         LABELS[label], phrases[j], phrases[j + 1:j + 2])):
                     j += 1
                 beside = phrases[j].lstrip(":：- ").strip() if j < len(phrases) and \
-                    split_label(phrases[j])[0] is None else ""
+                    split_label(phrases[j])[0] is None and not several_fields(phrases[j]) else ""
                 below = "" if parts[i][1] is None or text.rstrip().endswith((":", "：")) or \
                     (beside and fits_beside(LABELS[label], beside)) else \
                     _value_below(lines, index, parts[i][1], LABELS[label])
@@ -332,6 +334,23 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                 pairs.append((label, LABELS[label], value))
             i += 1
     return pairs
+
+
+def _several_fields_pairs(lines: list[Line], index: int, parts: list[tuple[str, Phrase | None]],
+                          i: int) -> tuple[list[tuple[str, str, str]], int]:
+    """A label of several fields beside or over their values slashed the same way ("PRELIEVO /
+    VALIDAZIONE" over "14/03/2025 06:40 / 14/03/2025", a grid's header row over its values):
+    (key, field, value) pairs, and the index of the last part read."""
+    text, phrase = parts[i]
+    keys = several_fields(text)
+    if not keys:
+        return [], i
+    if i + 1 < len(parts) and split_label(parts[i + 1][0])[0] is None:
+        beside = _slashed_pairs("/".join(keys), parts[i + 1][0].lstrip(":：- ").strip())
+        if beside:
+            return beside, i + 1
+    below = _value_below(lines, index, phrase, LABELS[keys[0]]) if phrase is not None else ""
+    return (_slashed_pairs("/".join(keys), below) if below else []), i
 
 
 def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, str]]]:
@@ -461,9 +480,37 @@ def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> st
     if len(column) != 1:
         return ""  # no phrase, or several: not one label's value
     text = column[0].text.strip()
-    if split_label(text)[0] is not None or not fits_beside(field, text):
+    if split_label(text)[0] is not None:
         return ""
-    return text
+    wrapped = _cell_run_on(lines, lines.index(below), column[0], field)
+    if wrapped and field == "name" and not fits_beside(field, text):
+        text = f"{text} {wrapped}"  # a name's words: whole only with the line below
+    if not fits_beside(field, text):
+        return ""
+    return f"{text} {wrapped}" if wrapped and field == "specimen" else text
+
+
+def _cell_run_on(lines: list[Line], index: int, value: Phrase, field: str) -> str:
+    """The end of a grid's value its cell wrapped onto the next line ("DELL'AQUILA" over
+    "ADDOLORATA", "25073" over "1184"): the next line's phrase under the value, when every
+    phrase of that line stands under one of the value's line (its cells wrapped, no new row
+    begun) and has the field's shape (a name's words, a number's group of digits)."""
+    line = lines[index]
+    below = lines[index + 1] if index + 1 < len(lines) else None
+    if below is None or below.page != line.page or below.top - line.bottom > 1.5 * line.size:
+        return ""
+    starts = [p.x0 for p in line.phrases()]
+    if not all(any(abs(p.x0 - x) < line.size for x in starts) for p in below.phrases()):
+        return ""
+    tail = next((p.text.strip() for p in below.phrases() if abs(p.x0 - value.x0) < line.size), "")
+    if field == "name" and 1 <= len(tail.split()) <= 2 and letters_name(tail) and split_label(tail)[0] is None:
+        return tail
+    if field == "specimen" and _NUMBER_GROUP.fullmatch(tail) and len(value.text.split()) == 1:
+        return tail
+    return ""
+
+
+_NUMBER_GROUP = re.compile(r"[A-Z\d\-]{0,9}\d[A-Z\d\-]{0,9}")  # "1184", "C-07"
 
 
 
@@ -472,6 +519,9 @@ def read_identifier(text: str) -> str | None:
     token = tokens[0] if tokens else ""
     token = token.strip(" :#,;|‘’'\"`“”")  # "|S87561601": a cell's rule (or a speck) read by OCR
     token = re.sub(r"^\$(?=\d)", "S", token)  # OCR reads a leading S as '$': never in a number
+    if token.isdigit() and len(tokens) > 1 and _DIGIT_GROUP.fullmatch(tokens[1]):
+        # "25073 1184": a number printed (or its cell wrapped) in groups of digits.
+        return " ".join([token, *itertools.takewhile(_DIGIT_GROUP.fullmatch, tokens[1:3])])
     if _LETTER_PREFIX.fullmatch(token) and len(tokens) > 1 and _DIGIT_GROUP.fullmatch(tokens[1]):
         # "CH 0206 12": an accession printed as a section's letters and groups of digits.
         groups = list(itertools.takewhile(_DIGIT_GROUP.fullmatch, tokens[1:4]))

@@ -169,10 +169,23 @@ def split_label(text: str) -> tuple[str | None, str]:
         # "Jaiotze-data / F. nacimiento 27/01/1954"): the language known after the slash, else
         # the one before it ("Freigabe / Convalida", its value in the next phrase).
         head, tail = text.split(" / ", 1)
+        if several_fields(text):
+            return None, ""  # "PRELIEVO / VALIDAZIONE": two fields, no label in two languages
         found = split_label(tail)
         if found[0] is None and label_key(head) in LABELS and _TRANSLATION.fullmatch(tail):
             found = label_key(head), ""
     return found
+
+
+def several_fields(text: str) -> list[str]:
+    """The label keys of a label naming several fields, each a label alone, slashed ("PRELIEVO /
+    VALIDAZIONE", "Received / Reported"); [] for any other text (a label in two languages names
+    one field twice: "Entnahme / Prelievo")."""
+    if "/" not in text:
+        return []
+    keys = [label_key(part.strip(" :：")) for part in SLASH.split(text.strip(" :："))]
+    fields = [LABELS.get(key) for key in keys]
+    return keys if len(keys) > 1 and None not in fields and len(set(fields)) == len(fields) else []
 
 
 # The other language's label after a slash: a few words of letters, nothing of a value.
