@@ -9,7 +9,7 @@ import re
 
 from parser.lines import Line
 from parser.metadata_hints import starts_birth_line
-from parser.metadata_split import LABELS, PROSE_SEPARATOR, split_label
+from parser.metadata_split import LABELS, PROSE_SEPARATOR, label_key, split_label
 
 TITLES = re.compile(r"^(mr|mrs|ms|miss|mstr|master|baby|dr|prof)\.?\s+", re.I)
 # Civilities printed before a patient's name, and the sex each one states ("Dr" states none).
@@ -121,8 +121,7 @@ def before_other_label(text: str) -> str:
 
 def _birth_label(tokens: list[str]) -> bool:
     """Two words that are a birth date's label: "née le", "nato il", "nacida el", "geb. am"."""
-    return len(tokens) == 2 and LABELS.get(" ".join(tokens).replace(".", " ").strip(" :,").lower()
-                                           .replace("  ", " ")) == "dob"
+    return len(tokens) == 2 and LABELS.get(label_key(" ".join(tokens).strip(" :,"))) == "dob"
 
 
 # A birth name printed after the name in use ("DUPONT née MARTIN Claire", "Müller geb. Schmidt

@@ -62,3 +62,11 @@ def test_a_new_row_below_a_grids_values_is_no_wrapped_cell():
 def test_a_label_of_two_fields_is_no_label_in_two_languages():
     assert split_label("PRELIEVO / VALIDAZIONE") == (None, "")
     assert split_label("Entnahme / Prelievo")[0] is not None
+
+
+def test_a_number_printed_in_groups_of_digits_is_kept_whole():
+    from parser.metadata import read_identifier
+
+    assert read_identifier("25073 1184") == "25073 1184"
+    assert read_identifier("25073 Serum") == "25073"
+    assert read_identifier("LL-2409-55812 14/03/2025") == "LL-2409-55812"
