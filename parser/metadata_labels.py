@@ -22,12 +22,12 @@ CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": 
 
 _DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec"}
 _SIGNS = {"n°", "nº", "no", "nr", "n", "#", "number", "num", "numero", "número", "nummer", "n?",
-          "n*", "id", "ref"}
+          "n*", "id", "ref", "código", "codigo", "codice", "code", "cod"}
 _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "der", "do", "da",
             "the", "y", "and", "et", "&", "time", "heure", "ora", "hora", "zeit", "e", "und"}
 # Word stems that say what a date dates (accents as printed, and folded).
 _DATED = {
-    "reported": ("report", "refert", "inform", "protocol", "emisi", "valid", "releas",
+    "reported": ("report", "refert", "inform", "protocol", "emisi", "emissi", "valid", "releas",
                  "edit", "édit", "rapport", "verif", "authori", "approv",
                  "befund", "result", "résultat", "compte"),
     # A print date is the report's only where none other is printed (print_label).
@@ -48,7 +48,7 @@ _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "�
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
-             "accettazion", "refert", "episode", "spec")  # "SPEC #": a hospital system's abbreviation
+             "accettazion", "refert", "episode", "spec", "anforder", "barcode")  # "SPEC #": a hospital system's abbreviation
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
 _TOKEN_GAPS = re.compile(r"[\s\-/]+")

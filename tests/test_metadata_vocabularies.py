@@ -87,3 +87,15 @@ def test_a_spanish_registration_number_numbers_the_specimen_when_no_specimen_lab
     meta = meta_of([[(63, 125, "Nº de registro:"), (150, 125, "0314/12")],
                     [(63, 140, "Nº de petición:"), (150, 140, "P-25-0117")]], "es")
     assert meta.specimen_number == "P-25-0117"
+
+
+@pytest.mark.parametrize("label, field", [
+    ("Given Names:", "first_name"), ("Req. No.:", "specimen"),
+    ("Compte-rendu du", "reported"), ("Anforderungs-Nr.:", "specimen"),
+    ("Anforderungsnummer:", "specimen"), ("Freigegeben:", "reported"), ("Entnahmezeitpunkt:", "collected"),
+    ("Data emissione:", "reported"), ("Codice richiesta:", "specimen"), ("Código de muestra:", "specimen"),
+    ("Muestra tomada:", "collected"),
+])
+def test_labels_in_each_language_by_word_and_by_their_parts(label, field):
+    value = {"first_name": "Olivia Grace", "specimen": "Q2502-0417"}.get(field, "14/03/2025")
+    assert fields_of([[(40, 100, label), (200, 100, value)]]) == [field]
