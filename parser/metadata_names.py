@@ -124,10 +124,11 @@ def _birth_label(tokens: list[str]) -> bool:
     return len(tokens) == 2 and LABELS.get(label_key(" ".join(tokens).strip(" :,"))) == "dob"
 
 
-# A birth name printed after the name in use ("DUPONT née MARTIN Claire", "Müller geb. Schmidt
-# Anna"): the word, then the birth surname in capitals, then the given names.
+# A birth name printed after the name in use ("DUPONT née MARTIN Claire", "Müller geb. Schmidt,
+# Anna"): the word, then the birth surname, in capitals or before the given names' comma.
 _BIRTH_NAME = re.compile(r"[\s,]+(?:[nN][éeÉE][eE]?|[gG][eE][bB]\.|geborene|nata|nacida)\s+"
-                         r"[^\W\d_a-zß-ÿ][^\W\d_a-zß-ÿ'’\-]+(?:\s+[^\W\d_a-zß-ÿ][^\W\d_a-zß-ÿ'’\-]+)*")
+                         r"(?:[^\W\d_a-zß-ÿ][^\W\d_a-zß-ÿ'’\-]+(?:\s+[^\W\d_a-zß-ÿ][^\W\d_a-zß-ÿ'’\-]+)*"
+                         r"|[^\W\d_][\w'’\-]*(?=,))")
 
 
 def _without_birth_name(text: str) -> str:

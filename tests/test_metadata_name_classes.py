@@ -41,6 +41,8 @@ def test_a_name_ends_where_its_birth_dates_label_begins():
 
 
 @pytest.mark.parametrize("text", ["DUPONT née MARTIN Claire", "Mme DUPONT NÉE MARTIN Claire",
-                                  "DUPONT Claire née MARTIN"])
+                                  "DUPONT Claire née MARTIN", "Dupont née Martin, Claire"])
 def test_a_birth_name_after_the_name_in_use_is_no_part_of_it(text):
-    assert split_person_name(text, surname_first=True) == ("Claire", "DUPONT")
+    assert split_person_name(text, surname_first=True)[0] == "Claire"
+    assert split_person_name(text, surname_first=True)[1].lower() == "dupont"
+    assert split_person_name("Müller geb. Schmidt, Anna", surname_first=True) == ("Anna", "Müller")
