@@ -181,7 +181,9 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                      # When the report was printed (a hospital system's "RUN DATE"): the
                      # report's date only where no other report date is printed
                      # (metadata_labels.print_label).
-                     "printed", "printed on", "run date"],
+                     "printed", "printed on", "run date",
+                     # A print stamp naming who printed, then when: its date, if printed.
+                     "printed by"],
         "specimen": ["accession", "accession no", "accession number", "accession #", "acc no",
                      "acc #", "specimen id", "specimen no", "specimen number", "specimen #",
                      "sample id", "sample no", "sample number", "lab no", "lab number", "lab id",
@@ -377,7 +379,7 @@ METADATA_LABELS.update({
                       "prelevement", "date de prélèvement", "date de prelevement",
                       "prélèvement du", "prélevé"],
         "reported": ["édité le", "edite le", "validé le", "valide le", "date d'édition",
-                     "compte rendu du", "compte-rendu du", "edité le", "compte rendu validé le",
+                     "compte rendu du", "compte-rendu du", "edité le", "compte rendu validé le", "imprimé par",
                      "date de validation", "imprimé le", "rapport final",
                      "rapport du", "rapport"],
         "specimen": ["n° de dossier", "n° dossier", "nº dossier", "dossier", "n° d'échantillon",
@@ -401,7 +403,7 @@ METADATA_LABELS.update({
         "reported": ["befunddatum", "befund vom", "ausgedruckt am", "ausgedruckt", "freigabe", "validiert am",
                      "druckdatum", "befundet am", "befund", "ausgang", "validiert", "befundausgang",
                      "erstellt am", "berichtsdatum", "freigegeben am", "gedruckt am", "freigegeben",
-                     "befundfreigabe"],
+                     "befundfreigabe", "gedruckt von"],
         "specimen": ["auftragsnummer", "auftrag", "auftrags-nr", "auftrags nr", "probennummer",
                      "labornummer", "auftragsnr", "proben-nr", "tagesnummer", "eingangsnummer",
                      "probennr", "auftrag nr", "tagesnr", "eingangsnr"],
@@ -420,7 +422,7 @@ METADATA_LABELS.update({
                       "data di prelievo", "prelievo"],
         "reported": ["data referto", "data di refertazione", "refertato il", "data stampa",
                      "data del referto", "validato il", "data validazione", "referto del",
-                     "validato", "validata", "validazione", "stampato il", "stampato"],
+                     "validato", "validata", "validazione", "stampato il", "stampato", "stampato da"],
         "specimen": ["n campione", "n° campione", "n accettazione", "n° accettazione",
                      "accettazione", "n richiesta", "n° richiesta", "numero richiesta",
                      "id campione", "codice campione", "cod campione", "codice richiesta",
@@ -446,7 +448,7 @@ METADATA_LABELS.update({
         "reported": ["fecha de informe", "fecha informe", "f informe", "finalización", "finalizacion",
                      "fecha de validación", "fecha validación", "validado", "validación", "validacion",
                      "fecha de emisión",
-                     "fecha emisión"],
+                     "fecha emisión", "impreso por"],
         "specimen": ["nº petición", "n° petición", "nº peticion", "n° peticion", "petición",
                      "peticion", "número de petición", "nº de petición", "nº muestra",
                      "n° muestra", "nº de muestra", "n° de petición", "n° de peticion", "nº de peticion",

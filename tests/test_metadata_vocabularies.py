@@ -99,3 +99,12 @@ def test_a_spanish_registration_number_numbers_the_specimen_when_no_specimen_lab
 def test_labels_in_each_language_by_word_and_by_their_parts(label, field):
     value = {"first_name": "Olivia Grace", "specimen": "Q2502-0417"}.get(field, "14/03/2025")
     assert fields_of([[(40, 100, label), (200, 100, value)]]) == [field]
+
+
+def test_a_print_stamp_naming_who_printed_then_when():
+    meta = meta_of([[(34, 23, "Netcare Portal Laboratory Test Results"),
+                     (369, 23, "Printed by: RN Sutherland, Tamsin · 2025-Mar-14 15:37")],
+                    [(35, 61, "DOB: 1961-Jul-04 (63 yrs)")]])
+    assert meta.date_reported == "2025-03-14"
+    meta = meta_of([[(369, 23, "Printed by: RN Sutherland, Tamsin")], [(40, 80, "Reported: 2025-Mar-13")]])
+    assert meta.date_reported == "2025-03-13"
