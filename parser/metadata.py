@@ -471,8 +471,9 @@ def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> st
     if field not in _SHAPED_FIELDS:
         return ""
     line = lines[index]
-    below = next((other for other in lines[index + 1:index + 4] if other.page == line.page
-                  and other.top > (line.top + line.bottom) / 2), None)
+    k = next((k for k in range(index + 1, min(index + 4, len(lines))) if lines[k].page == line.page
+              and lines[k].top > (line.top + line.bottom) / 2), None)
+    below = lines[k] if k is not None else None
     if below is None or below.top - line.bottom > 1.5 * line.size:
         return ""
     column = [p for p in below.phrases() if min(p.x1, label.x1) - max(p.x0, label.x0) > 0
@@ -482,7 +483,7 @@ def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> st
     text = column[0].text.strip()
     if split_label(text)[0] is not None:
         return ""
-    wrapped = _cell_run_on(lines, lines.index(below), column[0], field)
+    wrapped = _cell_run_on(lines, k, column[0], field) if field in ("name", "specimen") else ""
     if wrapped and field == "name" and not fits_beside(field, text):
         text = f"{text} {wrapped}"  # a name's words: whole only with the line below
     if not fits_beside(field, text):
