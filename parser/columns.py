@@ -197,8 +197,9 @@ def looks_like_unit(text: str) -> bool:
 
 
 def find_headers(words: list[tuple[str, float, float]], top: float, bottom: float,
-                 page: int, page_width: float) -> list[Header]:
-    """Headers on one line of (text, x0, x1) words; several when panels sit side by side.
+                 page: int, page_width: float, ocr: bool = False) -> list[Header]:
+    """Headers on one line of (text, x0, x1) words; several when panels sit side by side
+    (`ocr`: word boxes from OCR, ink-tight, about a cap height tall).
 
     Labels of the vocabulary place the columns; a heading word the vocabulary lacks becomes
     a column of unknown kind where the labels leave a gap its content may fill (the name or
@@ -210,7 +211,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if sum(1 for key in keys if key in LABEL_WORDS or key in _LABELS) < 2 and \
             not _value_label_only(words, keys) and not _name_label_only(words, keys, height):
         return []  # most lines: not two label words, so no header
-    if _labels_inside_titles(words, keys, height):
+    if _labels_inside_titles(words, keys, max(2.0, height) if ocr else _phrase_gap(height)):
         return []
     matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
     matched, unmatched, unknown = _names_phrase(words, matched, unmatched, unknown, height)
@@ -276,12 +277,16 @@ def _phrase_gap(height: float) -> float:
 _MIN_LABEL_SHARE_IN_PHRASES = 0.5
 
 
-def _labels_inside_titles(words: list[tuple[str, float, float]], keys: list[str], height: float) -> bool:
-    """Are the line's label words parts of titles, each run on with single spaces into words
-    the vocabulary lacks ("11-Mar-2025  Liver function tests  Pathology result · Clinical
-    biochemistry": a GP system's dated group heading)? A header's phrases are its labels, with
-    at most a word the vocabulary lacks beside each."""
-    space = _phrase_gap(height)
+def _labels_inside_titles(words: list[tuple[str, float, float]], keys: list[str], space: float) -> bool:
+    """Are the line's label words parts of titles, each run on with single spaces (gaps up to
+    `space`) into words the vocabulary lacks ("11-Mar-2025  Liver function tests  Pathology
+    result · Clinical biochemistry": a GP system's dated group heading)? A header's phrases are
+    its labels, with at most a word the vocabulary lacks beside each.
+
+    On an OCR line a single space is the gap its phrases are cut at (parser.lines: the box
+    height): an OCR box is ink-tight and about a cap height tall, so a space is a larger share
+    of it than of a text layer's em, and a title's spaces ("Résultats d'analyses reçus (HPRIM
+    Santé)" on a photo) would read as column gaps at a text layer's measure."""
     runs: list[list[str]] = []
     previous_x1 = None
     for (_, x0, x1), key in zip(words, keys):

@@ -80,7 +80,7 @@ def _line_reason(line: Line, page, keys) -> str:
     if is_boilerplate(line, page, keys):
         return "page header/footer repeated on several pages"
     words = [(w.text, w.x0, w.x1) for w in line.words]
-    if cols.find_headers(words, line.top, line.bottom, page.number, page.width):
+    if cols.find_headers(words, line.top, line.bottom, page.number, page.width, ocr=line.ocr):
         return "table header"
     if dates_line(line) is not None:
         return "dates heading a cumulative table's columns (the latest is the result)"

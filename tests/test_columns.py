@@ -122,3 +122,27 @@ def test_status_alone_still_heads_the_flags():
     [header] = find_headers(words(("Test", 28), ("Result", 164), ("Status", 240), ("Units", 315),
                                   ("Reference Range", 388)), 0, 10, 1, 600)
     assert {c.label: c.kind for c in header.columns}["status"] == "flag"
+
+
+def ocr_words(*cells, space=16.0, letter=12.0):
+    """(text, x0) cells -> words as OCR boxes them on a photo 23 units tall: ink-tight, so one
+    space between words is about 0.7 of the box's height (a text layer's is under half its em)."""
+    out = []
+    for text, x in cells:
+        for token in text.split():
+            out.append((token, x, x + letter * len(token)))
+            x += letter * len(token) + space
+    return out
+
+
+def test_an_ocr_title_holding_two_label_words_is_not_a_header():
+    # A photo of an HPRIM print: "Résultats d'analyses reçus (HPRIM Santé) — COMPLET" above the
+    # table; read as a header it put every row under a name column starting at "analyses".
+    title = ocr_words(("Résultats analyses reçus (HPRIM Santé) — COMPLET", 117))
+    assert find_headers(title, 142.8, 166.0, 1, 1650, ocr=True) == []
+
+
+def test_an_ocr_header_with_column_gaps_is_still_found():
+    line = ocr_words(("Analyse", 110), ("Résultat", 620), ("Unité", 800), ("Valeurs de référence", 1000))
+    [header] = find_headers(line, 450.0, 473.0, 1, 1650, ocr=True)
+    assert [c.kind for c in header.columns] == ["name", "result", "units", "range"]

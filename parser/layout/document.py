@@ -109,7 +109,7 @@ def _header_line(line: Line, page: Page) -> bool:
 
 def _line_headers(line: Line, page: Page) -> list[Header]:
     return cols.find_headers([(_label_text(w, line), w.x0, w.x1) for w in line.words], line.top, line.bottom,
-                             page.number, page.width)
+                             page.number, page.width, ocr=line.ocr)
 
 
 def _label_text(word: Word, line: Line) -> str:
@@ -204,7 +204,7 @@ def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int
             and _stacked_label_line(line, lines[i + 1]):
         pair = [line, lines[i + 1]]
         double = cols.find_headers(_stacked_words(pair), line.top, pair[1].bottom, page.number,
-                                   page.width)
+                                   page.width, ocr=line.ocr)
         # Three readings: this line, the two as one header, or the next line alone (a line of
         # group labels, "SI UNITS  CONVENTIONAL UNITS", above the header): the most columns win.
         if _header_score(double) > _header_score(single) and \
