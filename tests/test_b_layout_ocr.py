@@ -30,3 +30,23 @@ def test_a_value_on_the_method_line_under_its_name_belongs_to_that_name():
     got = [(r.name, r.value.split()[0], r.method) for r in rows]
     assert ("Creatinina", "92", "Modified Jaffe, Kinetic") in got
     assert [name for name, _, _ in got] == ["Urea", "Creatinina", "Sodio", "Potasio"]
+
+
+def test_a_count_beside_its_share_is_read_when_the_older_results_label_is_lost():
+    # A photo of a French differential: "%  7,72 G/l  1,50 - 7,00" then two columns of older
+    # results whose heading ("Antériorités") OCR misread; those columns are unlabelled, so the
+    # line held two unnamed cells, the count and an older result, and the count was dropped.
+    words = _cell("Analyse", 100, 450, 475) + _cell("Résultat", 620, 450, 475) + \
+        _cell("Valeurs de référence", 860, 450, 475) + _cell("note", 1260, 450, 475)
+    y = 520
+    for name, share, count, rng, older in (("Neutrophiles", "71,2%", "7,72 G/l", "1,50 - 7,00", "4,91"),
+                                           ("Eosinophiles", "2,4%", "0,26 G/l", "< 0,50", "0,19"),
+                                           ("Lymphocytes", "19,6%", "2,12 G/l", "1,00 - 4,00", "2,19"),
+                                           ("Monocytes", "6,3%", "0,68 G/l", "0,20 - 1,00", "0,59")):
+        words += _cell(name, 100, y, y + 25) + _cell(share, 626, y, y + 25) + _cell(count, 712, y, y + 25) + \
+            _cell(rng, 868, y, y + 25) + _cell(older, 1265, y, y + 25)
+        y += 32
+    rows = document_rows(Document("pdf", [Page(1, 1500, 2000, words, "ocr")]))
+    got = [(r.name, r.value, r.units) for r in rows]
+    assert ("Lymphocytes", "19,6", "%") in got and ("Lymphocytes", "2,12", "G/l") in got
+    assert not any(r.value.startswith(("4,91", "0,19", "2,19", "0,59")) for r in rows)

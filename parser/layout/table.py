@@ -672,6 +672,13 @@ def _other_measurement(c: Cells) -> str | None:
             text = f"{text} {c.heading_units[kind]}"  # its unit printed as the column's heading
         if text and measurement(text) is not None:
             return text
+        # Several unnamed cells: the measurement, and a column of older results whose label
+        # OCR lost ("7,72 G/l ... 4,91" under an "Antériorités" read as "note"). The one cell
+        # that is a number and its unit is the measurement; bare numbers never are.
+        cells = c.cells.get(kind, [])
+        found = [p.text.strip() for p in cells if measurement(p.text.strip()) is not None]
+        if len(cells) > 1 and len(found) == 1:
+            return found[0]
     return None
 
 
