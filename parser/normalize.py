@@ -393,6 +393,12 @@ def join_thousands(text: str) -> str:
     return _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\D", "", m.group(0)), text)
 
 
+# A flag printed in a box, read by OCR as brackets round a letter, glued to the value or not
+# ("61[H]", "1,31 [E]"): the value stands; the mark is its flag when it reads as one, and a
+# misread letter is dropped (the range then tells high from low).
+_BOXED_MARK = re.compile(r"^(\S*\d)\s?(\[[A-Za-z]{1,2}\])$")
+
+
 def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     """(value, flag glued to it, units glued to it, repaired?) from a value cell's text."""
     tokens = unit_lexicon.unglue(text.replace("|", " ").split())
@@ -411,6 +417,9 @@ def split_value(text: str) -> tuple[str, str | None, str | None, bool]:
     elif len(tokens) > 1 and parse_flag(tokens[-1]) and \
             _QUALITATIVE_WORDS.match(" ".join(tokens[:-1])):
         flag, tokens = tokens[-1], tokens[:-1]  # "Dark Yellow A", "1+ Abnormal"
+    boxed = _BOXED_MARK.match(" ".join(tokens)) if len(tokens) <= 2 else None
+    if boxed and _numberish(boxed.group(1)):
+        tokens, flag = [boxed.group(1)], boxed.group(2) if parse_flag(boxed.group(2)) else flag
     glued = re.match(r"^(.*?\d)([*↑↓]+|[HL]{1,2})$", tokens[0]) if len(tokens) == 1 else None
     if glued and parse_number(glued.group(1)) is not None:
         tokens, flag = [glued.group(1)], glued.group(2)

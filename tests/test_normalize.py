@@ -251,3 +251,12 @@ def test_a_comparator_glued_to_the_unit_belongs_to_the_range():
     result = normalize_row(RawRow(page=1, name="eGFR (CKD-EPI)", value="92", units="mL/min/1.73m2>", range_text="90"),
                            Context())
     assert (result.units, result.min_reference_range, result.max_reference_range) == ("mL/min/1.73m2", 90.0, None)
+
+
+def test_a_boxed_flag_read_by_ocr_as_brackets_leaves_the_value():
+    # A flag printed in a box after the value: OCR reads the box as brackets, glued to the
+    # value or not, and may misread its letter ("1,31 [E]"); the row was rejected as text.
+    assert split_value("61[H]")[:2] == ("61", "[H]")
+    assert split_value("4,5 [L]")[:2] == ("4,5", "[L]")
+    assert split_value("1,31 [E]")[:2] == ("1,31", None)
+    assert split_value("Positive [E]")[0] == "Positive [E]"  # only after a number
