@@ -150,7 +150,12 @@ def build_lines(words: list[Word], page: int, ocr: bool = False) -> list[Line]:
         same = _same_band(bands, top, bottom, 0.1 * height, n - 7)
         # The line holding this very band comes first (ahead of any overlap share, at most 1):
         # most words join it, and the overlaps are measured only when it cannot take the word.
-        if same is not None and not _collides(spans[same], x0, x1):
+        # On an OCR page a line whose first word has this very band is tesseract's own text
+        # line (it boxes a line's words one height): a word on it is the line's even where its
+        # box runs into a neighbour's by less than half the height ("|4,0" and the "-" after
+        # it), which on a text layer would put one word above the other.
+        if same is not None and (not _collides(spans[same], x0, x1) or ocr and _one_box(
+                tops[same], bottoms[same], top, bottom, height) and _overlap(spans[same], x0, x1) < 0.5 * height):
             members[same].append(word)
             insort(spans[same], (x0, x1))
             continue
@@ -216,6 +221,18 @@ def _collides(intervals: list[tuple[float, float]], x0: float, x1: float) -> boo
         if overlap > 0.5 * (o1 - o0 if o1 - o0 <= width else width):
             return True
     return False
+
+
+def _one_box(line_top: float, line_bottom: float, top: float, bottom: float, height: float) -> bool:
+    """Does a word's box have the very top and bottom of a line's first word (one OCR text line)?"""
+    return abs(line_top - top) <= 0.1 * height and abs(line_bottom - bottom) <= 0.1 * height
+
+
+def _overlap(intervals: list[tuple[float, float]], x0: float, x1: float) -> float:
+    """How far x0..x1 runs into the nearest of the sorted `intervals` (0 when clear)."""
+    at = bisect_left(intervals, (x0, x1))
+    return max([0.0, *((o1 if o1 <= x1 else x1) - (o0 if o0 >= x0 else x0)
+                       for o0, o1 in intervals[at - 2 if at > 2 else 0:at + 2])])
 
 
 def split_phrases(words: list[Word], gap_factor: float = 0.75,

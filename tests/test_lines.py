@@ -54,3 +54,38 @@ def test_drawn_cell_borders_split_phrases_even_when_words_nearly_touch():
     ruled = Page(1, 600, 800, list(words), rules=[(91.0, 95.0, 91.5, 115.0), (111.0, 95.0, 111.5, 115.0)])
     assert [p.text for p in page_lines(plain)[0].phrases()] == ["Hemoglobin 13.2 g/dL"]
     assert [p.text for p in page_lines(ruled)[0].phrases()] == ["Hemoglobin", "13.2", "g/dL"]
+
+
+def test_ocr_words_on_one_text_line_stay_one_line_where_their_boxes_overlap():
+    # Tesseract boxes a text line's words one height; a range's "|4,0" and the "-" after it
+    # overlap (a rule's stroke read into the number). They are one line's words: split, the
+    # range's end "- 11,0" became a line of its own and the row lost its range.
+    band = (518.4, 551.3)
+    words = [Word(t, x0, band[0], x1, band[1], 0.9, 0.0) for t, x0, x1 in (
+        ("Leucocytes", 100.0, 207.9), ("7,8", 609.2, 638.1), ("10^9/L", 917.7, 992.7),
+        ("|4,0", 1092.7, 1145.4), ("-", 1139.5, 1148.0), ("11,0", 1155.2, 1196.7))]
+    [line] = build_lines(words, 1, ocr=True)
+    assert line.text == "Leucocytes 7,8 10^9/L |4,0 - 11,0"
+    # On a text layer overlapping words are one above the other: two lines, as before.
+    assert len(build_lines(words, 1, ocr=False)) == 2
+
+
+def test_ocr_words_stacked_in_one_tall_box_stay_two_lines():
+    # A two-line cell ("HRDLICKA" over "Leopoldine") that tesseract boxed nearly one band:
+    # the second word lies across the first, not beside it; it stays a line of its own.
+    words = [Word("HRDLICKA", 100.0, 225.2, 259.4, 270.4, 0.9, 0.0),
+             Word("Leopoldine", 110.0, 229.2, 215.6, 270.4, 0.9, 0.0),
+             Word("W2503180417", 600.0, 225.2, 800.0, 270.4, 0.9, 0.0)]
+    assert len(build_lines(words, 1, ocr=True)) == 2
+
+
+def test_a_speck_on_a_shorter_ocr_box_does_not_pull_a_tall_line_into_it():
+    # A big-font name (tall boxes) beside a row of small labels whose box starts a little
+    # higher: the speck "=" of the small row lies inside "Leopoldine"; the name stays apart
+    # from "Auftragsnummer" (joined, the specimen number's label and value were lost).
+    words = [Word("=", 397.9, 225.2, 403.9, 242.4, 0.5, 0.0),
+             Word("Auftragsnummer", 808.4, 225.2, 976.4, 242.4, 0.9, 0.0),
+             Word("HRDLICKA", 122.2, 229.2, 270.4, 270.4, 0.9, 0.0),
+             Word("Leopoldine", 281.0, 229.2, 440.4, 270.4, 0.9, 0.0)]
+    lines = build_lines(words, 1, ocr=True)
+    assert not any("Leopoldine" in line.text and "Auftragsnummer" in line.text for line in lines)
