@@ -60,6 +60,17 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
     },
 }
 
+# A cumulative table's heading naming the column of this report's own sampling, beside the
+# earlier samplings' dates ("Attuale 14/03/25", "Aktuell", "Current"): that column is the
+# result wherever it stands. As `columns.label_key` reads them.
+CURRENT_COLUMN_LABELS: dict[str, list[str]] = {
+    "en": ["current", "today", "latest", "this sample"],
+    "fr": ["actuel", "actuelle", "du jour", "ce jour", "aujourd hui", "prelevement du jour"],
+    "de": ["aktuell", "aktueller wert", "heute", "jetzt"],
+    "it": ["attuale", "oggi", "corrente", "valore attuale"],
+    "es": ["actual", "hoy", "valor actual"],
+}
+
 # ---------------------------------------------------------------- section (panel) headings
 # Words that make a line without a value read as a section heading ("Renal Function Panel").
 SECTION_WORDS: dict[str, list[str]] = {

@@ -5,15 +5,16 @@ from page_builder import document, page
 from parser.layout import document_rows
 
 
-def _cumulative(dates, values_by_row):
+def _cumulative(dates, values_by_row, step=60):
+    units = 170 + step * len(dates)
     rows = [[(40, 80, "FULL BLOOD COUNT")],
-            [(126, 95, "Date"), *[(160 + 60 * k, 95, d) for k, d in enumerate(dates)]],
-            [(126, 108, "Lab No"), *[(160 + 60 * k, 108, f"2338114{k}") for k in range(len(dates))],
-             (350, 108, "Units"), (420, 108, "Reference")]]
+            [(126, 95, "Date"), *[(160 + step * k, 95, d) for k, d in enumerate(dates)]],
+            [(126, 108, "Lab No"), *[(160 + step * k, 108, f"2338114{k}") for k in range(len(dates))],
+             (units, 108, "Units"), (units + 70, 108, "Reference")]]
     y = 125
     for name, values, unit, ref in values_by_row:
-        rows.append([(40, y, name), *[(160 + 60 * k, y, v) for k, v in enumerate(values)],
-                     (350, y, unit), (420, y, ref)])
+        rows.append([(40, y, name), *[(160 + step * k, y, v) for k, v in enumerate(values)],
+                     (units, y, unit), (units + 70, y, ref)])
         y += 14
     return document(page(rows))
 
@@ -131,3 +132,18 @@ def test_words_before_the_dates_that_are_not_column_labels_make_no_dates_line():
     doc = _flowsheet(["01/14/2025", "01/15/2025"], FLOWSHEET, labels=("Drawn by", "nurse", "Units"))
     line = next(l for l in page_lines(doc.pages[0]) if "01/14/2025" in l.text)
     assert dates_line(line) is None
+
+
+def test_the_column_headed_current_is_the_result_wherever_it_stands():
+    # "Attuale 04/03/25": the current column's label printed with its date in one cell, last.
+    rows = document_rows(_cumulative(["12/09/23", "18/07/24", "Attuale 04/03/25"], TABLE, step=90))
+    assert [r.value for r in rows] == ["109 L", "6.4", "352"]
+    # An undated "Aktuell" column first, the earlier samplings dated after it.
+    rows = document_rows(_cumulative(["Aktuell", "18/07/24", "12/09/23"], TABLE))
+    assert [r.value for r in rows] == ["128", "6.1", "288"]
+
+
+def test_a_current_label_over_a_column_older_than_another_makes_no_table():
+    # The label and the dates disagree: a previous result must never be given as the result.
+    rows = document_rows(_cumulative(["Current 12/09/23", "18/07/24", "04/03/25"], TABLE, step=90))
+    assert rows == []

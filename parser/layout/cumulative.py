@@ -19,8 +19,10 @@ the rows stay unread (for a reviewer).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from parser import columns as cols
+from parser import vocabulary
 from parser.columns import Column, Header
 from parser.lines import Line, Phrase
 from parser.metadata_dates import read_date
@@ -46,7 +48,7 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     dated = dates_line(lines[i])
     if dated is None:
         return None
-    latest = _latest([d for _, d in dated])
+    latest = _result_column(dated)
     if latest is None:
         return None
     dates = [Column(cols.PREVIOUS if k != latest else cols.RESULT, p.x0, p.x1, "date")
@@ -71,13 +73,44 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, str | None]]]
     if len(_DATE_IN_TEXT.findall(line.text)) < 2:
         return None  # most lines: the cheap test first
     phrases = line.phrases()
-    dated = [(p, _dates(p.text)) for p in phrases]
+    dated = [(p, _heading(p.text)) for p in phrases]
     first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
     if first is None or len(dated) - first < 2 or any(d is None for _, d in dated[first:]):
         return None
     if not _labels_before_dates([p.text for p in phrases[:first]]):
         return None
     return [(p, d) for p, d in dated[first:] if d is not None]
+
+
+def _heading(text: str) -> tuple[str | None, str | None] | None:
+    """A date column's heading read as `_dates` reads it; a heading naming this report's own
+    column ("Attuale 14/03/25", "Aktuell") reads CURRENT, its date kept for the check."""
+    rest, current = _without_current_label(text)
+    if not current:
+        return _dates(text)
+    readings = _dates(rest) if rest else (None, None)
+    return None if readings is None else (CURRENT, *readings)
+
+
+# The mark `_heading` puts before a current column's readings.
+CURRENT = "current"
+
+
+def _without_current_label(text: str) -> tuple[str, bool]:
+    """The heading less a current-column label before or after it ("Attuale 14/03/25" ->
+    "14/03/25"), and whether it had one."""
+    words = text.split()
+    for n in (2, 1):
+        if len(words) >= n and cols.label_key(" ".join(words[:n])) in _current_labels():
+            return " ".join(words[n:]), True
+        if len(words) > n and cols.label_key(" ".join(words[-n:])) in _current_labels():
+            return " ".join(words[:-n]), True
+    return text, False
+
+
+@lru_cache(maxsize=1)
+def _current_labels() -> frozenset[str]:
+    return frozenset(vocabulary.words(vocabulary.CURRENT_COLUMN_LABELS))
 
 
 def _labels_before_dates(texts: list[str]) -> bool:
@@ -101,6 +134,19 @@ def _dates(text: str) -> tuple[str | None, str | None] | None:
         return None
     text = _TIME.sub("", text.strip())
     return read_date(text, "dmy", recent=True), read_date(text, "mdy", recent=True)
+
+
+def _result_column(dated: list[tuple[Phrase, tuple]]) -> int | None:
+    """The index of this report's column: the one headed current ("Attuale"), which must not
+    be older than another column by its dates, else the latest date; None when unsure."""
+    current = [k for k, (_, d) in enumerate(dated) if d[0] == CURRENT]
+    readings = [d[1:] if d[0] == CURRENT else d for _, d in dated]
+    if len(current) > 1:
+        return None
+    if not current:
+        return _latest(readings)
+    by_date = _latest(readings)  # None too when the current column prints no date
+    return current[0] if by_date in (None, current[0]) else None
 
 
 def _latest(readings: list[tuple[str | None, str | None]]) -> int | None:
