@@ -200,3 +200,19 @@ def test_a_title_in_the_rows_own_type_names_no_panel():
     rows = _rows(page([[(37, 100, "Full Blood Count"), (480, 100, "EDTA whole blood")],
                        _row(114, "Haemoglobin", "151", "g/L", "130-180")]))
     assert rows == [("Haemoglobin", "151", None)]
+
+
+def test_a_group_label_left_of_the_indented_names_is_a_section_not_the_first_rows_name_start():
+    """A plain-text print (MEDITECH) sets each order's label at the margin and its tests indented
+    under it, no blank line between: 'CALCIUM/MAGNESIUM' over 'CALCIUM' is no wrapped name."""
+    rows = _rows(page([
+        HEADER,
+        [(30, 120, "CALCIUM/MAGNESIUM")],
+        [(40, 131, "CALCIUM"), (250, 131, "2.18"), (330, 131, "mmol/L"), (420, 131, "2.10-2.55")],
+        [(40, 142, "MAGNESIUM"), (250, 142, "0.61"), (330, 142, "mmol/L"), (420, 142, "0.65-1.05")],
+        [(30, 164, "HEMOGLOBIN A1C")],
+        [(40, 175, "HEMOGLOBIN A1C"), (250, 175, "8.1"), (330, 175, "%"), (420, 175, "4.0-6.0")],
+    ]))
+    assert rows == [("CALCIUM", "2.18", "CALCIUM/MAGNESIUM"), ("MAGNESIUM", "0.61", "CALCIUM/MAGNESIUM"),
+                    ("HEMOGLOBIN A1C", "8.1", "HEMOGLOBIN A1C")]
+

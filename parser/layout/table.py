@@ -186,12 +186,15 @@ class TableStyle:
         caps = text.isupper() and not self.row_caps and len(text) > 3 and text[:1].isalpha()
         if bigger or (bold and not self.row_bold) or caps:
             return True
+        # A heading sticks out left of the names (a plain-text print's group label, "CBC W/
+        # DIFF" over its indented rows; a wrapped name's first line starts where names do).
+        if self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size:
+            return True
         if self.fonts:
             return False
-        # OCR knows no fonts: a heading sticks out left of the names, or names a panel.
-        outdented = self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size
-        return outdented or (by_words and bool(PANEL_WORDS.search(text)) and
-                             not re.search(r"[,(&/-]$|\b(and|of)$", text))
+        # OCR knows no fonts: a heading names a panel.
+        return by_words and bool(PANEL_WORDS.search(text)) and \
+            not re.search(r"[,(&/-]$|\b(and|of)$", text)
 
     def short_heading(self, c: Cells, row: Cells) -> bool:
         """A name-only line `c` above a row that has its own name is that row's section, not
