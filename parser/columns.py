@@ -214,6 +214,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
     if _labels_inside_titles(words, keys, max(2.0, height) if ocr else _phrase_gap(height)):
         return []
     matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
+    matched = _bilingual_labels(matched, words, height)
     matched, unmatched, unknown = _names_phrase(words, matched, unmatched, unknown, height)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
         # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary
@@ -368,6 +369,23 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
         matched.append(Column(_LABELS[label], x0, words[i + n - 1][2], label))
         i += n
     return matched, unmatched, unknown
+
+
+def _bilingual_labels(matched: list[Column], words: list[tuple[str, float, float]], height: float
+                      ) -> list[Column]:
+    """A heading printed in two languages, joined by a slash ("Untersuchung / Esame",
+    "Einheit / Unità"), is one column: two labels of one kind with only a "/" between them."""
+    merged: list[Column] = []
+    space = _phrase_gap(height)
+    for col in matched:
+        before = merged[-1] if merged else None
+        between = [w for w in words if before is not None and w[1] >= before.x1 and w[2] <= col.x0]
+        if before is not None and before.kind == col.kind and len(between) == 1 and \
+                between[0][0] == "/" and between[0][1] - before.x1 < space and col.x0 - between[0][2] < space:
+            merged[-1] = Column(col.kind, before.x0, col.x1, before.label)
+        else:
+            merged.append(col)
+    return merged
 
 
 def _names_phrase(words: list[tuple[str, float, float]], matched: list[Column],

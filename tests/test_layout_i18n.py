@@ -159,3 +159,33 @@ def test_arrow_flag_read_into_the_name_is_the_flag():
     results = parse_document(doc).results
     assert [(r.test_name, r.value, r.source_flag, r.interpretation) for r in results] == [
         ("Créatinine", "41", "↓", "abnormal"), ("Densité", "1,016", None, "normal")]
+
+
+def _bilingual_rows():
+    from parser.layout import document_rows
+
+    doc = document(page([
+        [(40, 100, "Untersuchung / Esame"), (250, 100, "Ergebnis /"), (330, 100, "Einheit / Unità"),
+         (420, 100, "Referenzbereich / Intervallo di")],
+        [(250, 109, "Risultato"), (420, 109, "riferimento")],
+        [(40, 130, "Leukozyten / Leucociti"), (250, 130, "5,8"), (330, 130, "10^3/µL"), (420, 130, "4,0 - 10,0")],
+        [(40, 142, "INR"), (250, 142, "1,31"), (420, 142, "0,85 - 1,20")],
+        [(40, 154, "Kalium / Potassio"), (250, 154, "4,7"), (330, 154, "mmol/L"), (420, 154, "3,5 - 5,1")],
+    ]))
+    return [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)]
+
+
+def test_headings_printed_in_two_languages_and_wrapped_in_their_cells_place_one_column_each():
+    """South Tyrol prints each heading twice ("Einheit / Unità"), the long ones wrapped on a
+    second line at the cell's left ("Referenzbereich / Intervallo di" over "riferimento")."""
+    assert _bilingual_rows() == [("Leukozyten / Leucociti", "5,8", "10^3/µL", "4,0 - 10,0"),
+                                 ("INR", "1,31", None, "0,85 - 1,20"),
+                                 ("Kalium / Potassio", "4,7", "mmol/L", "3,5 - 5,1")]
+
+
+def test_a_label_wrapped_in_its_cell_joins_the_cells_last_word_not_the_word_above_it():
+    from parser.layout.document import _stacked_words
+    from parser.lines import page_lines
+
+    lines = page_lines(page([[(420, 100, "Referenzbereich / Intervallo di")], [(420, 109, "riferimento")]]))
+    assert [text for text, _, _ in _stacked_words(lines)] == ["Referenzbereich", "/", "Intervallo", "di riferimento"]

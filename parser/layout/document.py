@@ -259,17 +259,39 @@ def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
     texts = {id(w): "" if _HEADING_DATE.fullmatch(w.text) else _label_text(w, line)  # "(21/10/24)"
              for line in lines for w in line.words}
     row = {id(w): n for n, line in enumerate(lines) for w in line.words}  # lines come top to bottom
-    for word in sorted((w for line in lines for w in line.words), key=lambda w: w.x0):
+    wrapped = _wrapped_label_ends(lines)
+    for word in sorted((w for line in lines for w in line.words if id(w) not in wrapped), key=lambda w: w.x0):
         if clusters and word.x0 < max(w.x1 for w in clusters[-1]) + 2:
             clusters[-1].append(word)
         else:
             clusters.append([word])
+    for cluster in clusters:
+        cluster.extend(w for line in lines for w in line.words if id(wrapped.get(id(w))) in map(id, cluster))
     stacked = []
     for cluster in clusters:
         ordered = sorted(cluster, key=lambda w: (row[id(w)], w.x0))
-        stacked.append((" ".join(texts[id(w)] for w in ordered if texts[id(w)]), min(w.x0 for w in cluster),
-                        max(w.x1 for w in cluster)))
+        placed = [w for w in cluster if id(w) not in wrapped]  # a wrapped end keeps its cell's place
+        stacked.append((" ".join(texts[id(w)] for w in ordered if texts[id(w)]), min(w.x0 for w in placed),
+                        max(w.x1 for w in placed)))
     return stacked
+
+
+def _wrapped_label_ends(lines: list[Line]) -> dict[int, Word]:
+    """Words of a lower line that end a label a cell of the line above wrapped at its left
+    edge ("Referenzbereich / Intervallo di" over "riferimento"): each with the last word of
+    that cell, whose column it joins (not the word it happens to sit under)."""
+    ends: dict[int, Word] = {}
+    for upper, lower in zip(lines, lines[1:]):
+        for phrase in upper.phrases():
+            keys = [_label_key(w, upper) for w in phrase.words]
+            under = [w for w in lower.words if phrase.x0 - 1 <= w.x0 < phrase.x1]
+            if not under or len(phrase.words) < 2:
+                continue
+            tail = " ".join(_label_key(w, lower) for w in under)
+            if any(cols.label_kind(" ".join([*keys[k:], tail])) is not None for k in range(1, len(keys))) and \
+                    cols.label_kind(" ".join([keys[0], tail])) is None:
+                ends.update((id(w), phrase.words[-1]) for w in under)
+    return ends
 
 
 def _overlap(a: Header, b: Header) -> bool:
