@@ -37,7 +37,8 @@ _LABEL_HEADS = {" ".join(label.split()[:n]) for label in _LABELS for n in range(
 _VALUE_LABELS = sorted((label for label, kind in _LABELS.items() if kind == RESULT), key=len)
 # Single words that occur in header labels (to recognise a second line of stacked labels).
 LABEL_WORDS = {word for label in _LABELS for word in label.split()} - {
-    "and", "of", "de", "di", "du", "des", "del", "la", "le", "en", "im", "der", "die"}
+    "and", "of", "de", "di", "du", "des", "del", "la", "le", "en", "im", "der", "die",
+    "no", "s"}  # of "Sl. No.", "S. No.": words, or letters, rows print too
 
 _NUMERIC = re.compile(r"^[<>≤≥=]*\s*" + NUMBER + r"\s*%?$")
 _UNIT = re.compile(

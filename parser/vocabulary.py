@@ -56,7 +56,10 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
         ],
         OTHER: ["method", "methods", "methodology", "technology", "technique", "specimen", "date",
                 "lab", "site", "comment", "comments", "remarks", "performing lab", "code", "loinc",
-                "sample", "cpt", "test code", "instrument"],
+                "sample", "cpt", "test code", "instrument",
+                # A row-number column before the names ("S/N  Parameter", "Sl. No.  Test"):
+                # its numbers are never part of a name.
+                "s/n", "s/no", "sno", "sl no", "sr no", "s no", "serial no"],
     },
 }
 
@@ -518,7 +521,7 @@ ABSOLUTE_COUNT_HEADINGS = ("v.a.", "valore assoluto", "valori assoluti", "valeur
 ENGLISH_QUALITATIVE = (
     r"(?:(?:very\s+|slightly\s+|weakly\s+|strongly\s+|pale\s+|dark\s+|light\s+)?"
     r"(?:trace|nil|few|many|occasional|rare|moderate|plenty|small|large|scanty|numerous|"
-    r"present|absent|seen|not\s+seen|normal|abnormal|clear|turbid|hazy|cloudy|yellow|straw|"
+    r"present|absent|seen|not\s+seen|none\s+seen|normal|abnormal|clear|turbid|hazy|cloudy|yellow|straw|"
     r"amber|colou?rless|red|brown|orange|green|pink|white|black|non[\s-]?reactive|reactive|"
     r"not\s+detected|detected|negative|positive|equivocal|indeterminate|inconclusive|"
     r"borderline|acidic|alkaline|neutral|formed|semi[\s-]?formed|soft|hard|watery|loose|"
@@ -526,7 +529,9 @@ ENGLISH_QUALITATIVE = (
     r"sensitive|intermediate|within\s+normal\s+limits|wnl|see\s+(?:note|comment|below|report)|"
     r"pending|cancelled|canceled|tnp|qns|adequate|inadequate|satisfactory|unsatisfactory|"
     r"(?:a|b|ab|o)\s*(?:rh)?\s*(?:positive|negative|pos|neg|\+|-)?|rh\s*(?:positive|negative)|"
-    r"[+]{1,4}|\d\s*\+))"
+    r"[+]{1,4}|\d\s*\+)|"
+    # A microscopy finding named in the negative: "No MPs seen", "No ova or cysts seen".
+    r"no\s+(?:[a-z][\w.+/-]*\s+){1,3}(?:seen|detected|found|observed|isolated))"
 )
 NEGATIVE_WORDS: dict[str, list[str]] = {
     "fr": ["négatif", "negatif", "négative", "absence", "absent", "absente", "non détecté",

@@ -249,3 +249,37 @@ def test_a_banner_name_over_the_birth_date_line_and_a_specimen_label_naming_the_
                       [(40, 70, "Specimen: Blood EDTA · Hematology, Foothills site")]])
     assert (meta.patient_first_name, meta.patient_last_name, meta.dob) == ("Brandon", "WOLFE-LINDQVIST", "1961-07-04")
     assert meta.specimen_number is None
+
+
+def _numbered_page():
+    header = [(40, 0, "S/N"), (70, 0, "Parameter"), (260, 0, "Result"), (310, 0, "Units"), (380, 0, "Reference Range")]
+
+    def at(y, cells):
+        return [(x, y, *rest) for x, _, *rest in cells]
+
+    return page([
+        [(40, 80, "Full Blood Picture (FBP)", 10.0, True)],
+        [(40, 92, "Sample: Whole blood (EDTA)")],
+        at(105, header),
+        [(40, 118, "1"), (70, 118, "White Blood Cells (WBC)"), (260, 118, "11.8"), (310, 118, "x10^9/L"),
+         (380, 118, "4.0 - 10.0")],
+        [(40, 130, "5"), (70, 130, "MCV"), (260, 130, "80"), (310, 130, "fL"), (380, 130, "80 - 100")],
+        [(40, 142, "6"), (70, 142, "MCH"), (260, 142, "25.7"), (310, 142, "pg"), (380, 142, "27 - 33")],
+        [(40, 154, "10"), (70, 154, "Neutrophils"), (260, 154, "78.4"), (310, 154, "%"), (380, 154, "40 - 75")],
+        [(40, 175, "Blood Slide for Malaria Parasites", 10.0, True)],
+        [(40, 187, "Sample: Thick and thin blood film")],
+        at(200, header),
+        [(40, 213, "1"), (70, 213, "Malaria Parasites (BS)"), (250, 213, "No MPs seen")],
+    ])
+
+
+def test_a_row_number_column_headed_s_n_stays_out_of_the_names():
+    results = parse_document(document(_numbered_page())).results
+    assert [r.test_name for r in results] == ["White Blood Cells (WBC)", "MCV", "MCH", "Neutrophils",
+                                              "Malaria Parasites (BS)"]
+
+
+def test_a_specimen_line_over_the_next_table_names_no_panel_and_a_negative_finding_is_a_result():
+    results = parse_document(document(_numbered_page())).results
+    assert results[-1].value == "No MPs seen"  # "No <finding> seen": a microscopy result
+    assert results[-1].source_panel_name == "Blood Slide for Malaria Parasites"

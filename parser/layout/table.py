@@ -544,6 +544,8 @@ class TableReader:
             if self.style.method_like(p, last_line) and last is not None and last.method is None \
                     and last_line is not None and p.line.top - last_line.bottom < 1.5 * p.line.size:
                 last.method = ptext
+            elif looks_like_specimen(ptext):
+                continue  # "Sample: Serum" over the next table: its specimen, never its panel
             elif self.style.heading_like(p):
                 self.panel = heading_text(ptext)
         self.pending = []
