@@ -8,7 +8,7 @@ only when the result is unambiguous, and the repair lowers `extraction_confidenc
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from parser import analyte_units, analyte_words, panels, skew
 from parser.columns import OUT_OF_RANGE, looks_like_unit
@@ -118,6 +118,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     raw_value, range_text = _raw_value(row, context), row.range_text
     if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
         raw_value, range_text = peeled  # "153 g/L (135-175)": the range in the value cell
+    context = _row_decimal_sign(context, range_text)
     value, glued_flag, glued_units, repaired = split_value(raw_value)
     if not value or _DATE_LIKE.match(value):
         return None
@@ -262,6 +263,27 @@ def _colon_point(name: str, value: str, reference, range_text: str | None,
             (low is not None and number < low / MAX_COLON_POINT_SPREAD):
         return None
     return pointed
+
+
+# A decimal-comma report groups thousands with dots, but only counts reach thousands, and a
+# count's reference range spans far more than this share over its low bound (red cells
+# "4.000.000 - 5.400.000", 1.35, is the narrowest range in thousands of the opened reports'
+# 6,304 ranges; a urine density "1.005 - 1.030" read as thousands spans 1.025).
+_MIN_COUNT_SPAN = 1.2
+_DOTTED_BOUNDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)\s*[-–]\s*([1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,])")
+
+
+def _row_decimal_sign(context: Context, range_text: str | None) -> Context:
+    """The context a row is read in: a decimal-comma report's row whose range reads as
+    thousands too close together for a count's ("Densidad 1.022 (1.005 - 1.030)") prints its
+    decimals with a point, its value too."""
+    m = _DOTTED_BOUNDS.search(range_text or "") if context.decimal_comma else None
+    if m is None:
+        return context
+    low, high = (parse_number(bound, True) for bound in m.groups())
+    if low is None or high is None or high >= _MIN_COUNT_SPAN * low:
+        return context
+    return replace(context, decimal_comma=False)
 
 
 def _raw_value(row: RawRow, context: Context) -> str:

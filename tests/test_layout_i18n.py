@@ -189,3 +189,19 @@ def test_a_label_wrapped_in_its_cell_joins_the_cells_last_word_not_the_word_abov
 
     lines = page_lines(page([[(420, 100, "Referenzbereich / Intervallo di")], [(420, 109, "riferimento")]]))
     assert [text for text, _, _ in _stacked_words(lines)] == ["Referenzbereich", "/", "Intervallo", "di riferimento"]
+
+
+def test_a_decimal_comma_report_prints_a_density_and_its_range_with_points():
+    """"1.005 - 1.030" read as grouped thousands spans too little for a count's range: the row's
+    decimals are printed with a point (urine density), its value too; counts keep their dots."""
+    doc = document(page([
+        [(40, 100, "Prueba"), (250, 100, "Resultado"), (330, 100, "Unidades"), (420, 100, "Valores de referencia")],
+        [(40, 120, "Hemoglobina"), (250, 120, "14,1"), (330, 120, "g/dl"), (420, 120, "13,0 - 17,5")],
+        [(40, 132, "Creatinina"), (250, 132, "1,18"), (330, 132, "mg/dl"), (420, 132, "0,7 - 1,3")],
+        [(40, 144, "Bilirrubina total"), (250, 144, "0,9"), (330, 144, "mg/dl"), (420, 144, "0,2 - 1,1")],
+        [(40, 156, "Plaquetas"), (250, 156, "198.000"), (330, 156, "/mm³"), (420, 156, "150.000 - 400.000")],
+        [(40, 168, "Densidad"), (250, 168, "1.022"), (420, 168, "1.005 - 1.030")],
+    ]))
+    rows = _results(doc)
+    assert rows[3][3:] == (150000.0, 400000.0, "normal")
+    assert rows[4][3:] == (1.005, 1.03, "normal")

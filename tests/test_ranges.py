@@ -118,3 +118,12 @@ def test_a_dated_previous_result_after_the_range_is_not_part_of_it(text, low, hi
 def test_a_second_tier_is_no_dated_previous_result():
     got = parse_range("M: 4.50-5.90 F: 3.90-5.10", "female")
     assert (got.low, got.high) == (3.9, 5.1)
+
+
+@pytest.mark.parametrize("text, low, high", [
+    ("( más de 35 )", 35.0, None), ("plus de 40", 40.0, None), ("più di 45", 45.0, None), ("über 60", 60.0, None),
+    ("menos de 5,0", None, 5.0), ("moins de 5,0", None, 5.0), ("meno di 5,0", None, 5.0), ("unter 5,0", None, 5.0),
+])
+def test_one_sided_limits_in_words_of_each_language(text, low, high):
+    reference = parse_range(text, None, True)
+    assert (reference.low, reference.high) == (low, high)
