@@ -216,3 +216,18 @@ def test_a_group_label_left_of_the_indented_names_is_a_section_not_the_first_row
     assert rows == [("CALCIUM", "2.18", "CALCIUM/MAGNESIUM"), ("MAGNESIUM", "0.61", "CALCIUM/MAGNESIUM"),
                     ("HEMOGLOBIN A1C", "8.1", "HEMOGLOBIN A1C")]
 
+
+
+def test_a_footer_left_of_the_names_after_the_last_row_names_no_panel():
+    """Only over a row does a line left of the names read as a heading on a text layer: a
+    footer after a table ("**** End of Report ****") names no panel of the next one."""
+    header = [(50, 0, "TEST"), (250, 0, "RESULT"), (330, 0, "UNITS"), (420, 0, "RANGE")]
+    rows = _rows(page([
+        [(x, 100, text) for x, _, text in header],
+        [(40, 115, "CHEMISTRY", 10.0, True)],
+        [(50, 128, "UREA"), (250, 128, "6.1"), (330, 128, "mmol/L"), (420, 128, "2.5 - 7.8")],
+        [(40, 150, "**** End of Report ****")],
+        [(x, 260, text) for x, _, text in header],
+        [(50, 275, "SODIUM"), (250, 275, "139"), (330, 275, "mmol/L"), (420, 275, "135 - 145")],
+    ]))
+    assert [panel for _, _, panel in rows] == ["CHEMISTRY", "CHEMISTRY"]

@@ -173,7 +173,7 @@ class TableStyle:
             name_width=max((_name_width(c) for c in named), default=0.0),
         )
 
-    def heading_like(self, c: Cells, by_words: bool = True) -> bool:
+    def heading_like(self, c: Cells, by_words: bool = True, over_row: bool = False) -> bool:
         """A heading stands out from the rows: bigger, bolder, capitals, or ends in ':'.
         `by_words`: on OCR pages, section words ("HORMONE", "HbA1c") also make a heading."""
         text = c.text(cols.NAME).strip()
@@ -186,15 +186,17 @@ class TableStyle:
         caps = text.isupper() and not self.row_caps and len(text) > 3 and text[:1].isalpha()
         if bigger or (bold and not self.row_bold) or caps:
             return True
-        # A heading sticks out left of the names (a plain-text print's group label, "CBC W/
-        # DIFF" over its indented rows; a wrapped name's first line starts where names do).
-        if self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size:
-            return True
+        # A heading sticks out left of the names (a wrapped name's first line starts where
+        # names do).
+        outdented = self.name_x0 is not None and self.name_x0 - c.line.x0 > 0.5 * c.line.size
         if self.fonts:
-            return False
-        # OCR knows no fonts: a heading names a panel.
-        return by_words and bool(PANEL_WORDS.search(text)) and \
-            not re.search(r"[,(&/-]$|\b(and|of)$", text)
+            # Fonts tell headings on a text layer, except a plain-text print's group label right
+            # over its indented rows ("CBC W/ DIFF" over "WBC", `over_row`); a footer after the
+            # last row ("**** End of Report ****") may stand left of the names too.
+            return outdented and over_row
+        # OCR knows no fonts: a heading sticks out left of the names, or names a panel.
+        return outdented or (by_words and bool(PANEL_WORDS.search(text)) and
+                             not re.search(r"[,(&/-]$|\b(and|of)$", text))
 
     def short_heading(self, c: Cells, row: Cells) -> bool:
         """A name-only line `c` above a row that has its own name is that row's section, not
@@ -409,7 +411,7 @@ class TableReader:
                 if last is not None and last.method is None:
                     last.method = ptext  # the table prints a method/comment under each row
                 continue
-            if style.heading_like(p):
+            if style.heading_like(p, over_row=True):
                 if not self.titled:
                     self.panel = heading_text(ptext)
                 prefix = []
