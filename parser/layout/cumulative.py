@@ -67,9 +67,10 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     return header, used
 
 
-def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, str | None]]] | None:
+def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, ...]]] | None:
     """The dates of a line of an optional label ("Date") then two or more dates alone, each
-    with its two readings; None for any other line."""
+    with its two readings (after CURRENT for the column headed as this report's own, which
+    may print no date); None for any other line."""
     if len(_DATE_IN_TEXT.findall(line.text)) < 2:
         return None  # most lines: the cheap test first
     phrases = line.phrases()
@@ -82,7 +83,11 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, str | None]]]
     return [(p, d) for p, d in dated[first:] if d is not None]
 
 
-def _heading(text: str) -> tuple[str | None, str | None] | None:
+# The mark `_heading` puts before a current column's readings.
+CURRENT = "current"
+
+
+def _heading(text: str) -> tuple[str | None, ...] | None:
     """A date column's heading read as `_dates` reads it; a heading naming this report's own
     column ("Attuale 14/03/25", "Aktuell") reads CURRENT, its date kept for the check."""
     rest, current = _without_current_label(text)
@@ -90,10 +95,6 @@ def _heading(text: str) -> tuple[str | None, str | None] | None:
         return _dates(text)
     readings = _dates(rest) if rest else (None, None)
     return None if readings is None else (CURRENT, *readings)
-
-
-# The mark `_heading` puts before a current column's readings.
-CURRENT = "current"
 
 
 def _without_current_label(text: str) -> tuple[str, bool]:

@@ -265,8 +265,9 @@ def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
             clusters[-1].append(word)
         else:
             clusters.append([word])
-    for cluster in clusters:
-        cluster.extend(w for line in lines for w in line.words if id(wrapped.get(id(w))) in map(id, cluster))
+    cluster_of = {id(w): cluster for cluster in clusters for w in cluster}
+    for word, end in wrapped.values():
+        cluster_of[id(end)].append(word)
     stacked = []
     for cluster in clusters:
         ordered = sorted(cluster, key=lambda w: (row[id(w)], w.x0))
@@ -276,11 +277,11 @@ def _stacked_words(lines: list[Line]) -> list[tuple[str, float, float]]:
     return stacked
 
 
-def _wrapped_label_ends(lines: list[Line]) -> dict[int, Word]:
+def _wrapped_label_ends(lines: list[Line]) -> dict[int, tuple[Word, Word]]:
     """Words of a lower line that end a label a cell of the line above wrapped at its left
-    edge ("Referenzbereich / Intervallo di" over "riferimento"): each with the last word of
-    that cell, whose column it joins (not the word it happens to sit under)."""
-    ends: dict[int, Word] = {}
+    edge ("Referenzbereich / Intervallo di" over "riferimento"), by id: each with the last word
+    of that cell, whose column it joins (not the word it happens to sit under)."""
+    ends: dict[int, tuple[Word, Word]] = {}
     for upper, lower in zip(lines, lines[1:]):
         for phrase in upper.phrases():
             keys = [_label_key(w, upper) for w in phrase.words]
@@ -290,7 +291,7 @@ def _wrapped_label_ends(lines: list[Line]) -> dict[int, Word]:
             tail = " ".join(_label_key(w, lower) for w in under)
             if any(cols.label_kind(" ".join([*keys[k:], tail])) is not None for k in range(1, len(keys))) and \
                     cols.label_kind(" ".join([keys[0], tail])) is None:
-                ends.update((id(w), phrase.words[-1]) for w in under)
+                ends.update((id(w), (w, phrase.words[-1])) for w in under)
     return ends
 
 
