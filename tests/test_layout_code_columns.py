@@ -288,3 +288,8 @@ def test_a_specimen_line_over_the_next_table_names_no_panel():
     # OCR knows no fonts: the lines after the last row left of the names could both be headings.
     results = parse_document(document(_numbered_page(source="ocr"))).results
     assert results[-1].source_panel_name == "Blood Slide for Malaria Parasites"
+
+
+def test_a_title_over_a_specimen_line_over_the_header_names_the_panel():
+    results = parse_document(document(_numbered_page())).results
+    assert results[0].source_panel_name == "Full Blood Picture (FBP)"

@@ -19,7 +19,7 @@ from parser.layout.gutter import columns_apart
 from parser.layout.measures import split_measurements
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
-from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text
+from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text, looks_like_specimen
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.metadata_dates import NUMERIC_DATE
@@ -306,8 +306,8 @@ def _title_above(lines: list[Line], header: Header) -> str | None:
         if line.bottom > header.top + 0.5:
             continue
         phrases = [p for p in line.phrases() if header.contains(p.x0, p.x1)]
-        if phrases:
-            candidates.append((line, phrases))
+        if phrases and not looks_like_specimen(phrases[0].text):
+            candidates.append((line, phrases))  # the title over a specimen line over the header
     if not candidates:
         return None
     line, phrases = max(candidates, key=lambda c: c[0].bottom)
