@@ -807,6 +807,27 @@ def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> 
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
 
 
+# Comment columns, in each language, that may print the flag words instead ("Remarks: High").
+_REMARK_LABELS = frozenset({"comment", "comments", "remarks", "commentaire", "kommentar", "commento",
+                            "comentario"})
+
+
+def flags_under_remarks(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
+    """`header` with a comment column ("Remarks") read as the flags when the table labels none
+    and every cell under it is a flag ("High", "Low"): then it says how the value stands."""
+    if FLAG in header.kinds:
+        return header
+    columns = list(header.columns)
+    for i, col in enumerate(columns):
+        if col.kind == OTHER and col.label in _REMARK_LABELS:
+            votes = _column_votes(col, header, phrases)
+            if votes.get(FLAG, 0) >= 2 and set(votes) == {FLAG}:
+                columns[i] = Column(FLAG, col.x0, col.x1, col.label)
+    if columns == header.columns:
+        return header
+    return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
+
+
 def _column_votes(col: Column, header: Header, phrases: list[tuple[float, float, str]]) -> dict[str, int]:
     """How many phrases under `col` (and not under a labelled neighbour) read as each kind."""
     pad = 0.5 * (col.x1 - col.x0)

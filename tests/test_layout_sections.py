@@ -231,3 +231,20 @@ def test_a_footer_left_of_the_names_after_the_last_row_names_no_panel():
         [(50, 275, "SODIUM"), (250, 275, "139"), (330, 275, "mmol/L"), (420, 275, "135 - 145")],
     ]))
     assert [panel for _, _, panel in rows] == ["CHEMISTRY", "CHEMISTRY"]
+
+
+def _remarks_rows(remarks):
+    from parser.layout import document_rows
+
+    lines = [[(40, 100, "Test"), (250, 100, "Result"), (310, 100, "Units"), (380, 100, "Reference Range"),
+              (490, 100, "Remarks")]]
+    for y, (name, value, remark) in zip(range(115, 200, 12), [("WBC", "11.8", remarks[0]), ("RBC", "4.12", remarks[1]),
+                                                               ("HGB", "10.6", remarks[2])]):
+        lines.append([(40, y, name), (250, y, value), (310, y, "g/dL"), (380, y, "4.0 - 10.0")]
+                     + ([(490, y, remark)] if remark else []))
+    return [r.flag for r in document_rows(document(page(lines)))]
+
+
+def test_a_remarks_column_holding_only_flag_words_is_the_flag_column():
+    assert _remarks_rows(["High", "", "Low"]) == ["High", None, "Low"]
+    assert _remarks_rows(["High", "Haemolysed sample", "Low"]) == [None, None, None]  # comments

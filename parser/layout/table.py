@@ -60,7 +60,8 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     """
     by_line = [[(p.x0, p.x1, p.text) for p in line.phrases()] for line in lines]
     phrases = [phrase for line in by_line for phrase in line]
-    resolved = cols.with_unlabelled_columns(cols.resolve_unknown(header, phrases), phrases)
+    resolved = cols.with_unlabelled_columns(cols.flags_under_remarks(cols.resolve_unknown(header, phrases), phrases),
+                                            phrases)
     if lines:
         inside = [[ph for ph in line if resolved.contains(ph[0], ph[1])] for line in by_line]
         resolved = cols.with_code_column(resolved, inside, median_size([w for line in lines for w in line.words]))
