@@ -146,3 +146,20 @@ def test_an_ocr_header_with_column_gaps_is_still_found():
     line = ocr_words(("Analyse", 110), ("Résultat", 620), ("Unité", 800), ("Valeurs de référence", 1000))
     [header] = find_headers(line, 450.0, 473.0, 1, 1650, ocr=True)
     assert [c.kind for c in header.columns] == ["name", "result", "units", "range"]
+
+
+def test_bilingual_labels_head_one_column_each():
+    # South Tyrol prints each heading in German and Italian (here a photo's OCR line): "Untersuchung / Esame" is one
+    # name column, "Einheit / Unità" one units column (read as two of each kind, the header
+    # was cut at the second half: the names left of it, the range column right of it, lost).
+    [header] = find_headers(words(("Untersuchung / Esame", 40), ("Ergebnis", 270), ("Einheit / Unità", 340),
+                                  ("Referenzbereich", 430)), 0, 10, 1, 600, ocr=True)
+    assert kinds(header) == [("name", "untersuchung"), ("result", "ergebnis"), ("units", "einheit"),
+                             ("range", "referenzbereich")]
+    assert header.columns[0].x0 == 40 and header.x_start <= 40
+
+
+def test_two_name_labels_a_column_gap_apart_stay_two_tables():
+    left, right = find_headers(words(("Test", 20), ("Result", 150), ("Units", 200), ("/", 260), ("Test", 320),
+                                     ("Result", 450), ("Units", 500)), 0, 10, 1, 600, ocr=True)
+    assert [c.kind for c in left.columns] == [c.kind for c in right.columns] == ["name", "result", "units"]
