@@ -50,3 +50,24 @@ def test_a_count_beside_its_share_is_read_when_the_older_results_label_is_lost()
     got = [(r.name, r.value, r.units) for r in rows]
     assert ("Lymphocytes", "19,6", "%") in got and ("Lymphocytes", "2,12", "G/l") in got
     assert not any(r.value.startswith(("4,91", "0,19", "2,19", "0,59")) for r in rows)
+
+
+def test_a_wrapped_bilingual_range_heading_keeps_the_range_column():
+    # A scan of a South Tyrol report: "Referenzbereich / Intervallo di" wraps, "riferimento"
+    # on the line under it at the cell's left edge. Read as one header over two lines, that
+    # word stacked under "Referenzbereich" made it an unknown heading and the ranges were lost.
+    words = _cell("Untersuchung / Esame", 100, 600, 625) + _cell("Ergebnis /", 560, 600, 625) + \
+        _cell("Einheit / Unità", 700, 600, 625) + _cell("Referenzbereich / Intervallo di", 860, 600, 625)
+    words += _cell("Risultato", 560, 628, 653) + _cell("riferimento", 860, 628, 653)
+    y = 690
+    for name, value, unit, rng in (("Leukozyten / Leucociti", "5,8", "10^3/µL", "4,0 - 10,0"),
+                                   ("Erythrozyten / Eritrociti", "4,02", "10^6/µL", "3,9 - 5,2"),
+                                   ("Thrombozyten / Piastrine", "281", "10^3/µL", "150 - 400"),
+                                   ("Kalium / Potassio", "4,7", "mmol/L", "3,5 - 5,1")):
+        words += _cell(name, 100, y, y + 25) + _cell(value, 600, y, y + 25) + _cell(unit, 700, y, y + 25) + \
+            _cell(rng, 860, y, y + 25)
+        y += 32
+    rows = document_rows(Document("pdf", [Page(1, 1300, 1800, words, "ocr")]))
+    got = [(r.name, r.value, r.range_text) for r in rows]
+    assert got == [("Leukozyten / Leucociti", "5,8", "4,0 - 10,0"), ("Erythrozyten / Eritrociti", "4,02", "3,9 - 5,2"),
+                   ("Thrombozyten / Piastrine", "281", "150 - 400"), ("Kalium / Potassio", "4,7", "3,5 - 5,1")]

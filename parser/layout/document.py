@@ -213,10 +213,14 @@ def _header_at(lines: list[Line], i: int, page: Page) -> tuple[list[Header], int
     return single, 1
 
 
-def _header_score(headers: list[Header]) -> tuple[int, int]:
-    """More columns, then more kinds of column: "Valeurs de / référence" read on two lines
-    is the range, where its first line alone reads as a second value column."""
-    return (sum(len(h.columns) for h in headers), sum(len(h.kinds) for h in headers))
+def _header_score(headers: list[Header]) -> tuple[int, int, int]:
+    """More labelled columns, then more kinds of column: "Valeurs de / référence" read on two
+    lines is the range, where its first line alone reads as a second value column. Headings
+    the vocabulary lacks count last: a wrapped cell's second line stacked under the wrong
+    label ("Referenzbereich / Intervallo di" over "riferimento") makes unknown headings of
+    labels, not columns."""
+    known = sum(c.kind != cols.UNKNOWN for h in headers for c in h.columns)
+    return (known, sum(len(h.kinds - {cols.UNKNOWN}) for h in headers), sum(len(h.columns) for h in headers))
 
 
 # A numeric date, perhaps in brackets, as a whole word ("(21/10/24)").
