@@ -149,17 +149,19 @@ def test_an_ocr_header_with_column_gaps_is_still_found():
 
 
 def test_bilingual_labels_head_one_column_each():
-    # South Tyrol prints each heading in German and Italian (here a photo's OCR line): "Untersuchung / Esame" is one
+    # South Tyrol prints each heading in German and Italian: "Untersuchung / Esame" is one
     # name column, "Einheit / Unità" one units column (read as two of each kind, the header
     # was cut at the second half: the names left of it, the range column right of it, lost).
-    [header] = find_headers(words(("Untersuchung / Esame", 40), ("Ergebnis", 270), ("Einheit / Unità", 340),
-                                  ("Referenzbereich", 430)), 0, 10, 1, 600, ocr=True)
-    assert kinds(header) == [("name", "untersuchung"), ("result", "ergebnis"), ("units", "einheit"),
-                             ("range", "referenzbereich")]
-    assert header.columns[0].x0 == 40 and header.x_start <= 40
+    # On a text layer and on an OCR line alike.
+    for ocr in (False, True):
+        [header] = find_headers(words(("Untersuchung / Esame", 40), ("Ergebnis", 270), ("Einheit / Unità", 340),
+                                      ("Referenzbereich", 430)), 0, 10, 1, 600, ocr=ocr)
+        assert kinds(header) == [("name", "untersuchung"), ("result", "ergebnis"), ("units", "einheit"),
+                                 ("range", "referenzbereich")]
+        assert header.columns[0].x0 == 40 and header.x_start <= 40
 
 
 def test_two_name_labels_a_column_gap_apart_stay_two_tables():
     left, right = find_headers(words(("Test", 20), ("Result", 150), ("Units", 200), ("/", 260), ("Test", 320),
-                                     ("Result", 450), ("Units", 500)), 0, 10, 1, 600, ocr=True)
+                                     ("Result", 450), ("Units", 500)), 0, 10, 1, 600)
     assert [c.kind for c in left.columns] == [c.kind for c in right.columns] == ["name", "result", "units"]
