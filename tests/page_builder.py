@@ -49,3 +49,23 @@ def table_line(y: float, name: str, result: str = "", flag: str = "", units: str
 
 def header_line(y: float = 100) -> list[tuple]:
     return table_line(y, "Test Name", "Result", "Flag", "Units", "Reference Range")
+
+
+# Metadata is read from a report: a label block alone is no report, so the metadata tests set their
+# rows above these two result rows.
+RESULT_ROWS = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
+
+
+def metadata_of(rows: list[list[tuple]], language: str | None = None):
+    """The metadata read from a page of `rows` over the two result rows."""
+    from parser.metadata import extract_metadata
+
+    return extract_metadata(document(page([*rows, *RESULT_ROWS])), language)
+
+
+def label_fields(rows: list[list[tuple]]) -> list[str]:
+    """The metadata fields the labels on a page of `rows` name, in order."""
+    from parser.lines import page_lines
+    from parser.metadata import labelled_pairs
+
+    return [field for field, _ in labelled_pairs(page_lines(page(rows)))]

@@ -3,20 +3,7 @@ with what they date or number, the sex printed after the birth date, several fie
 label, two surnames, and dates whose day and month only the rest of the report settles."""
 
 import pytest
-from page_builder import document, page
-
-from parser.metadata import extract_metadata, labelled_pairs
-from parser.lines import page_lines
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
-
-
-def fields_of(rows):
-    return [field for field, _ in labelled_pairs(page_lines(page(rows)))]
+from page_builder import metadata_of as meta_of, label_fields as fields_of
 
 
 @pytest.mark.parametrize("label, field", [

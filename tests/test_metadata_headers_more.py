@@ -3,17 +3,11 @@ Gregorian one, the patient block's title in the European languages, a page title
 with "Patient", the Italian report's number, and a letterhead set in small capitals."""
 
 import pytest
-from page_builder import document, page
+from page_builder import document, page, RESULT_ROWS as BODY, metadata_of as meta_of
 
 from parser.metadata import extract_metadata
 from parser.metadata_dates import read_date
 from parser.page import Page, Word
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
 
 
 @pytest.mark.parametrize("text, iso", [

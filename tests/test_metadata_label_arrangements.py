@@ -1,16 +1,9 @@
 """Label arrangements by class: a label in two languages whose second language the vocabulary
 does not know reads the first; a phrase ending in a number sign is a label, never a name."""
 
-from page_builder import document, page
+from page_builder import metadata_of as meta_of
 
-from parser.metadata import extract_metadata
 from parser.metadata_split import split_label, value_fits
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
 
 
 def test_a_bilingual_label_reads_the_first_language_when_the_second_is_unknown():

@@ -1,17 +1,11 @@
 """Metadata conventions of real report layouts: several fields under one label, fields printed
 after the name, unlabelled patient blocks, dates settled by the lab's address, letterheads."""
 
-from page_builder import cell_words, document, page
+from page_builder import cell_words, metadata_of as meta_of
 
 from parser.lines import Line
-from parser.metadata import extract_metadata, labelled_pairs, read_identifier
+from parser.metadata import labelled_pairs, read_identifier
 from parser.metadata_dates import read_date
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
 
 
 def test_one_label_for_birth_date_and_sex():

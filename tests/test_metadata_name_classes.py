@@ -3,16 +3,9 @@ sex and are no given name; a name ends where its birth date's label begins ("né
 a birth name printed after the name in use ("née MARTIN") is no part of it."""
 
 import pytest
-from page_builder import document, page
+from page_builder import metadata_of as meta_of
 
-from parser.metadata import extract_metadata
 from parser.metadata_names import civility, split_person_name
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
 
 
 @pytest.mark.parametrize("value, first, last, sex", [

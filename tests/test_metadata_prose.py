@@ -4,16 +4,9 @@ slashed label over a slashed value, all-capital surname-first names, a letter's 
 EMR print banner (a report title run into the lab's name, a view title after a colon)."""
 
 import pytest
-from page_builder import document, page
+from page_builder import metadata_of as meta_of
 
-from parser.metadata import extract_metadata
 from parser.metadata_names import split_person_name
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
 
 
 def test_a_patient_line_written_as_prose():
@@ -198,7 +191,6 @@ def test_a_result_under_the_latest_column_date_is_no_accession():
 ])
 def test_labels_of_each_language(label, value, field, expected, language):
     assert getattr(meta_of([[(40, 100, f"{label} {value}")]], language), field) == expected
-
 
 
 def test_a_banner_name_with_its_title_in_brackets_over_the_birth_date_line():

@@ -3,20 +3,7 @@ printed; a hospital system's abbreviated labels (MEDITECH's "COLL", "SPEC #", "A
 identity document's number label; a request's registration number; a lab sending HPRIM results."""
 
 import pytest
-from page_builder import document, page
-
-from parser.metadata import extract_metadata, labelled_pairs
-from parser.lines import page_lines
-
-BODY = [[(40, 600, "Hemoglobin 13.2 g/dL 12.0 - 15.5")], [(40, 620, "Glucose 92 mg/dL 70 - 99")]]
-
-
-def meta_of(rows, language=None):
-    return extract_metadata(document(page([*rows, *BODY])), language)
-
-
-def fields_of(rows):
-    return [field for field, _ in labelled_pairs(page_lines(page(rows)))]
+from page_builder import document, metadata_of as meta_of, label_fields as fields_of
 
 
 @pytest.mark.parametrize("printed, report, language", [
