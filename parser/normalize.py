@@ -115,10 +115,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if not plausible_test_name(name) or names_a_tier(name):
         return None
     confidence = row.confidence
-    raw_value, range_text = _raw_value(row, context), row.range_text
-    if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
-        raw_value, range_text = peeled  # "153 g/L (135-175)": the range in the value cell
-    context = _row_decimal_sign(context, range_text)
+    raw_value, range_text, context = _value_and_range(row, context)
     value, glued_flag, glued_units, repaired = split_value(raw_value)
     if not value or _DATE_LIKE.match(value):
         return None
@@ -271,6 +268,15 @@ def _colon_point(name: str, value: str, reference, range_text: str | None,
 # 6,304 ranges; a urine density "1.005 - 1.030" read as thousands spans 1.025).
 _MIN_COUNT_SPAN = 1.2
 _DOTTED_BOUNDS = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)\s*[-–]\s*([1-9]\d{0,2}(?:\.\d{3})+)(?![\d.,])")
+
+
+def _value_and_range(row: RawRow, context: Context) -> tuple[str, str | None, Context]:
+    """The row's value cell before it is split, its range text (peeled off the value cell where
+    the lab prints it there: "153 g/L (135-175)") and the context the row is read in."""
+    raw_value, range_text = _raw_value(row, context), row.range_text
+    if range_text is None and (peeled := _bracketed_range(raw_value)) is not None:
+        raw_value, range_text = peeled
+    return raw_value, range_text, _row_decimal_sign(context, range_text)
 
 
 def _row_decimal_sign(context: Context, range_text: str | None) -> Context:
