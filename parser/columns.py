@@ -807,9 +807,7 @@ def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> 
     return Header(columns, header.x_start, header.x_end, header.top, header.bottom, header.page)
 
 
-# Comment columns, in each language, that may print the flag words instead ("Remarks: High").
-_REMARK_LABELS = frozenset({"comment", "comments", "remarks", "commentaire", "kommentar", "commento",
-                            "comentario"})
+_REMARK_LABELS = frozenset(vocabulary.REMARK_LABELS)
 
 
 def flags_under_remarks(header: Header, phrases: list[tuple[float, float, str]]) -> Header:

@@ -75,13 +75,17 @@ class Context:
     slopes: dict[int, skew.Slopes] | None = None
 
 
+# A row of a table without a header line, or whose cells could be split more than one way.
+LAYOUT_DOUBT = 0.85
+
+
 def _doubted(confidence: float, row: RawRow, name: str, value: str, value_type: str, units: str | None,
              range_text: str | None, reference, conflict: bool, context: Context) -> float:
     """The reader's confidence lowered by what the layout and the numbers leave in doubt."""
     if row.ambiguous:
-        confidence *= 0.85
+        confidence *= LAYOUT_DOUBT
     if not row.from_header:
-        confidence *= 0.85
+        confidence *= LAYOUT_DOUBT
     if row.unit_column and units is None and value_type in ("numeric", "range") and \
             not re.search(r"ratio|index|ph\b|specific gravity|^sg\b|inr", name, re.I):
         confidence *= 0.9

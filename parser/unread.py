@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from parser import vocabulary
 from parser.layout import RawRow
 from parser.layout.fields import Fields, read_fields
 from parser.lines import Line, boilerplate_keys, is_boilerplate, page_lines
@@ -28,14 +29,11 @@ def unread_result_lines(doc: Document, rows: list[RawRow]) -> int:
     return len(lines - restatements(doc, used))
 
 
-# A line opening with one of these words restates the result above it in another unit ("Glucose
-# 1,18 g/L ... / soit 6,55 mmol/L 3,89 à 6,11": French labs print the SI value under the
-# conventional one): a second unit of a row read, not a result left unread. Seen on real-like
-# batch 10 dev (fr_camargue: 8 such lines, its only unread lines, an error-free document that
-# went to review for them). On every other opened real-like dev digital document (1-4, 6-8, 10,
-# 11) the count is unchanged; other connectors ("i.e.", "entspricht") were never seen on a result
-# line and are left out.
-_RESTATING = {"soit"}
+# A line opening with one of these words restates the result above it in another unit: a second
+# unit of a row read, not a result left unread. Seen on real-like batch 10 dev (fr_camargue: 8 such
+# lines, its only unread lines, an error-free document that went to review for them). On every
+# other opened real-like dev digital document (1-4, 6-8, 10, 11) the count is unchanged.
+_RESTATING = frozenset(vocabulary.RESTATING_LINE_OPENERS)
 
 
 def restatements(doc: Document, used: set[int]) -> set[int]:

@@ -604,6 +604,14 @@ TIME_ZONES: list[str] = ["EST", "EDT", "CST", "CDT", "MST", "MDT", "PST", "PDT",
 
 # Words joining a result's second measurement on its line ("55,2 %  soit 3,37 G/l").
 MEASURE_JOINERS: list[str] = ["soit", "ou", "=", "bzw", "bzw.", "entspr.", "oder", "ovvero"]
+# Of those, the ones seen opening a line of their own under the row they restate in another unit
+# ("Glucose 1,18 g/L" over "soit 6,55 mmol/L 3,89 à 6,11": French labs print the SI value under the
+# conventional one; parser/unread.py). The others were never seen on a result line of their own.
+RESTATING_LINE_OPENERS: list[str] = ["soit"]
+
+# Comment columns, in each language, that may print the flag words instead ("Remarks: High").
+REMARK_LABELS: list[str] = ["comment", "comments", "remarks", "commentaire", "kommentar", "commento",
+                            "comentario"]
 
 # Words of a laboratory's name in each language (the lab name has no label on most reports).
 LAB_NAME_WORDS: list[str] = [

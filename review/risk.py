@@ -19,6 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from parser.models import LabReportResult, ReportData
+from parser.normalize import LAYOUT_DOUBT
 from review import document, evidence, plausibility
 
 MODEL_PATH = Path(__file__).parent / "data" / "risk_model.json"
@@ -196,16 +197,13 @@ def _text_layer(report: ReportData, row: LabReportResult) -> bool:
 
 
 # The parser's doubt for a row of a text page whose table had no header line, or whose cells could
-# be split more than one way (parser/normalize.py: x 0.85). Measured on text-layer rows the model
+# be split more than one way (parser.normalize.LAYOUT_DOUBT, x 0.85). Measured on text-layer rows the model
 # decides (no hard doubt): real-like batches 1-4, 6-8 dev digital, 179 rows carrying it, 1 wrong
 # (0.6 %; rows without any factor: 1612, 23 wrong, 1.4 %); html fit and check seeds digital, 29
 # rows, none wrong (without: 3318, 5 wrong). Checked on batches 10 and 11 dev digital: 58 rows,
 # none wrong (without: 608, 18 wrong). It says nothing of the row there, so the risk model reads
 # such a row's confidence without it; the other factors (a missing unit, an unread range, a flag
 # conflict, a repair) stay, and an OCR page's confidences are the recogniser's, read as they are.
-LAYOUT_DOUBT = 0.85
-
-
 def model_confidence(row: LabReportResult, text_layer: bool) -> float:
     """The reader's confidence as the risk model reads it: on a text page, without LAYOUT_DOUBT
     factors (recognised as a quotient that is still a product of the parser's text-page factors)."""
