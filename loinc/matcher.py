@@ -209,6 +209,10 @@ class Matcher:
             self._test_rank[key] = min(self._test_rank.get(key, UNRANKED), e.rank or UNRANKED)
             if "common" in e.lists:
                 self._hand_picked.add(key)
+        # Per code, its test's usage rank and whether it was picked by hand: what _much_rarer asks.
+        self._usage = {e.code: (self._test_rank[key], key in self._hand_picked)
+                       for e, key in ((e, self._test_key_of[e.code]) for e in self.entries)}
+        self._specimen_scores: dict[str | None, list[float]] = {}
         self._methodless_sibling: dict[str, bool] = {}
         self._nearby_words: dict[int, list[str]] = {}
 
@@ -334,11 +338,12 @@ class Matcher:
         return tuple((index, score, via_alias) for index, (score, via_alias) in ranked)
 
     def _context_score(
-        self, index: int, entry: Entry, kind: str | None, specimen: str | None, calculated: bool, wants_count: bool,
-        query_words: set[str], sediment: bool = False, allowed: frozenset[str] = frozenset(),
+        self, index: int, entry: Entry, kind: str | None, specimen_scores: list[float], calculated: bool,
+        wants_count: bool, query_words: set[str], sediment: bool = False, allowed: frozenset[str] = frozenset(),
         magnitude: float | None = None,
     ) -> float | None:
         """Score from everything but the name: unit, specimen, method, timing, commonness.
+        `specimen_scores`: the row's specimen hint's score per entry (_specimen_scores_for);
         `allowed`: every kind the unit may measure (default: `kind`); `magnitude`: a count unit's cells/L."""
         score = self._static_score[index]
         kinds = entry.kinds
@@ -359,7 +364,7 @@ class Matcher:
                 score += 1.5  # without a unit, conventional mass-based codes are the default
             if wants_count:
                 score += 5.0 if "count_conc" in kinds else (-5.0 if "fraction" in kinds else 0.0)
-        score += specimen_score(specimen, entry.specimen)
+        score += specimen_scores[index]
         if sediment and entry.system == "Urine sediment":
             score += 4.0
         if self._special_blood[index] and query_words & _BLOOD_SITE_WORDS:
@@ -373,6 +378,13 @@ class Matcher:
         if self._from_donor[index] and "donor" not in query_words:
             score -= 6.0  # "HBsAg [Presence] in Serum from donor": a patient's report means the patient
         return score
+
+    def _specimen_scores_for(self, hint: str | None) -> list[float]:
+        """specimen_score of the hint for every entry, computed once per hint (few hints exist)."""
+        scores = self._specimen_scores.get(hint)
+        if scores is None:
+            scores = self._specimen_scores[hint] = [specimen_score(hint, e.specimen) for e in self.entries]
+        return scores
 
     def rank(
         self, name: str, unit: str | None = None, *, panel: str | None = None, specimen: str | None = None,
@@ -395,14 +407,15 @@ class Matcher:
         floor = -1.0
         entries = self.entries
         is_calculated, wants_count, quantitative = read.calculated or calculated, read.wants_count, read.quantitative
+        specimen_scores = self._specimen_scores_for(hint)
         for index, name_score, via_alias in self._name_scores(query):
             if name_score < floor:
                 break
             entry = entries[index]
             if quantitative and entry.kinds == _ORDINAL_ONLY:
                 continue  # "IgG Ab value" is a number, not a presence finding
-            context = self._context_score(index, entry, kind, hint, is_calculated, wants_count, words, sediment,
-                                          allowed, magnitude)
+            context = self._context_score(index, entry, kind, specimen_scores, is_calculated, wants_count, words,
+                                          sediment, allowed, magnitude)
             if context is None:
                 continue
             scored.append((name_score + context + (3.0 if via_alias else 0.0), index, name_score))
@@ -566,10 +579,8 @@ class Matcher:
 
     def _much_rarer(self, best: Entry, other: Entry) -> bool:
         """The other test is used RARE_RATIO times less often than the best (never a unit twin)."""
-        other_key = self._test_key_of[other.code]
-        return other_key not in self._hand_picked and (
-            self._test_rank[other_key] >= RARE_RATIO * self._test_rank[self._test_key_of[best.code]]
-        ) and not _unit_twins(best, other)
+        other_rank, hand_picked = self._usage[other.code]
+        return not hand_picked and other_rank >= RARE_RATIO * self._usage[best.code][0] and not _unit_twins(best, other)
 
     def _lead(self, ranked: list[Candidate], unit_given: bool, serum_default: bool = False,
               timed_named: bool = True) -> float:
@@ -714,7 +725,7 @@ def _method_variants(a: Entry, b: Entry) -> bool:
     """The same test by another method. The Top 2000 long names of some codes leave the system
     out ("GFR/1.73 sq M.predicted by Creatinine-based formula (MDRD)"): a missing system matches."""
     return (a.component == b.component and a.timing == b.timing  # cheap tests first: called per candidate
-            and a.property.lower() == b.property.lower()
+            and (a.property == b.property or a.property.lower() == b.property.lower())
             and (a.system == b.system or not a.system or not b.system))
 
 

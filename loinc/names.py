@@ -81,6 +81,7 @@ _COUNT_WORDS = {"count", "numeration", "recuento", "conteggio"} | _ABSOLUTE_WORD
 _NOISE_WORDS |= (_COUNT_WORDS - {"#"}) | {"des", "de", "du", "del", "della", "delle", "di", "der"}
 _PERCENT_WORDS = {"%", "percent", "percentage", "pct"}
 _FOOTNOTE = re.compile(r"[*†‡§¶#^]+|\(\s*[a-z0-9]\s*\)$")
+_FOOTNOTE_FREE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -,.:;/%+")  # no footnote mark nor ")"
 _PUNCTUATION = re.compile(r"[^a-z0-9%/#]+")  # "+" too: "D3+D2", "CD3+CD4+" are word lists
 _SPACED_SLASH = re.compile(r"\s*/\s*")
 _IC_ACID = re.compile(r"\b([a-z]{3,})ic acid\b")
@@ -112,14 +113,23 @@ def fold(text: str) -> str:
         text = unicodedata.normalize("NFKD", text.replace("ß", "ss"))  # "Eiweiß" as "EIWEISS" is printed
         text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = text.replace("µ", "u").replace("μ", "u").lower()
-    text = _ABSOLUTE_MARK.sub(r"\1 absolute ", text)  # "Lymphs#", "NEUT#": an absolute count
-    text = _PERCENT_MARK.sub(r"\1 % ", text)  # "EOS%": a share, read like "Eos %"
-    text = _FOOTNOTE.sub(" ", text)
-    # "S.G.P.T." -> "sgpt", "R.D.W.-CV" -> "rdw-cv": dotted initialisms are one word.
-    text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
+    # Each pattern below needs a character most names lack: testing for it first is faster than
+    # letting the regex scan (the matcher folds every name it is given).
+    if "#" in text:
+        text = _ABSOLUTE_MARK.sub(r"\1 absolute ", text)  # "Lymphs#", "NEUT#": an absolute count
+    if "%" in text:
+        text = _PERCENT_MARK.sub(r"\1 % ", text)  # "EOS%": a share, read like "Eos %"
+    if not _FOOTNOTE_FREE.issuperset(text):
+        text = _FOOTNOTE.sub(" ", text)
+    if "." in text:
+        # "S.G.P.T." -> "sgpt", "R.D.W.-CV" -> "rdw-cv": dotted initialisms are one word.
+        text = _DOTTED.sub(lambda m: m.group(0).replace(".", ""), text)
     text = _PUNCTUATION.sub(" ", text)
-    text = _LETTER_NUMBER.sub(r"\1\2", text)
-    return _SPACED_SLASH.sub("/", text).strip()
+    if any(ch.isdigit() for ch in text):
+        text = _LETTER_NUMBER.sub(r"\1\2", text)
+    if "/" in text:
+        text = _SPACED_SLASH.sub("/", text)
+    return text.strip()
 
 
 def fix_ocr(word: str) -> str:
