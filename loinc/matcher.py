@@ -535,21 +535,25 @@ class Matcher:
         unit_given = kind not in _TWIN_BLIND_KINDS
         hint = specimen_hint(name, specimen, panel)
         fits = specimen_fits(best.entry.specimen, hint)
+        timed_named = bool(_COLLECTION_TIME.search(fold(f"{name} {panel or ''}")))
         lead = self._lead(ranked, unit_given, serum_default=hint in (None, "any_blood", "serum_plasma"),
-                          timed_named=bool(_COLLECTION_TIME.search(fold(f"{name} {panel or ''}"))))
+                          timed_named=timed_named)
         if best.name_score < REVIEW_MIN_NAME:
             status = NO_MATCH
         else:
             status = self._status(ranked, lead, kind_given=kind is not None,
-                                  unit_confirms=bool(unit_kinds(unit) & best.entry.kinds))
+                                  unit_confirms=bool(unit_kinds(unit) & best.entry.kinds), timed_named=timed_named,
+                                  count_named=self._white_count_named(read, best.entry))
             if status == AUTO_MATCH and guessed:
                 status = NEEDS_REVIEW  # a guessed spelling correction
             if status == AUTO_MATCH and read.calculated and not self._computed[self._index[best.entry.code]]:
                 status = NEEDS_REVIEW  # the name says calculated; the code is a measured one
             if status == AUTO_MATCH and not fits:
                 status = NEEDS_REVIEW  # e.g. a pleural fluid row and only a generic body-fluid code
-            if status == AUTO_MATCH and hint is None and _urine_twin(ranked, self._much_rarer):
-                status = NEEDS_REVIEW  # "R.B.C", "Bilirubin": blood or urine, nothing on the row says which
+            if status == AUTO_MATCH and hint is None and not read.wants_count and _urine_twin(ranked, self._much_rarer):
+                # "R.B.C", "Bilirubin": blood or urine, nothing on the row says which. A count word ("White
+                # cell count", "TLC") names the blood count: the 140 opened real-like rows with one are all blood.
+                status = NEEDS_REVIEW
             if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None:
                 # A unit is printed but unreadable (often OCR: "yumol/L"): it cannot confirm the
                 # code's property, and might have picked the mass or the substance twin.
@@ -587,7 +591,7 @@ class Matcher:
         """`timed_named`: the row's name or panel names a collection time ("24 hr urine")."""
         best = ranked[0]
         for other in ranked[1:]:
-            if not timed_named and _TIMED_SYSTEM.match(other.entry.system) and not _TIMED_SYSTEM.match(best.entry.system):
+            if not timed_named and _timed_unlike(best.entry, other.entry):
                 continue  # a timed collection nobody printed: the row is a spot sample
             # A mass/substance twin is a real competitor when no unit decides between them: without
             # a unit, creatinine in mg/dL and in umol/L are equally likely (the ranking still puts
@@ -613,8 +617,10 @@ class Matcher:
             return best.score - other.score
         return 100.0
 
-    def _status(self, ranked: list[Candidate], lead: float, kind_given: bool, unit_confirms: bool = False) -> str:
-        """`unit_confirms`: the printed unit's kind is one the best code's property takes."""
+    def _status(self, ranked: list[Candidate], lead: float, kind_given: bool, unit_confirms: bool = False,
+                timed_named: bool = True, count_named: bool = False) -> str:
+        """`unit_confirms`: the printed unit's kind is one the best code's property takes;
+        `timed_named`: the row names a collection time (see _lead); `count_named`: see _white_count_named."""
         best = ranked[0]
         name_floor = AUTO_MIN_NAME_UNIT_CONFIRMED if unit_confirms and lead >= UNIT_CONFIRMED_LEAD else AUTO_MIN_NAME
         if (best.name_score >= name_floor and best.score >= AUTO_MIN_SCORE
@@ -623,10 +629,18 @@ class Matcher:
                 # LOINC has it by a method the report never named, and also without one
                 and not (best.unasked_method and self._has_methodless_sibling(best.entry))
                 and not (best.entry.method == "Automated count" and not best.entry.kinds - {"ordinal"})
-                and not (not kind_given and _kind_ambiguous(ranked, self._cell_kinds, self._much_rarer))
+                and not (not kind_given and _kind_ambiguous(ranked, self._cell_kinds, self._much_rarer, timed_named,
+                                                            count_named))
                 and not _CELL_MARKER.match(best.entry.component)):
             return AUTO_MATCH
         return NEEDS_REVIEW
+
+    def _white_count_named(self, read: ReadName, best: Entry) -> bool:
+        """"Neutrophil count", "Lymphocyte Count": a count word on a white cell type names its count per
+        volume, not its share of the leukocytes. On the opened real-like reports every row whose name
+        has a count word and no % nor "absolute" (81, 7 of them white cell types) prints a count unit.
+        Not red cells: reticulocytes are printed as a "count" in %."""
+        return read.wants_count and "count_conc" in best.kinds and self.white_cell_type(best)
 
     def _has_methodless_sibling(self, entry: Entry) -> bool:
         known = self._methodless_sibling.get(entry.code)
@@ -660,23 +674,35 @@ class Matcher:
         return self._by_code.get((code or "").strip())
 
 
-def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]], much_rarer) -> bool:
+def _kind_ambiguous(ranked: list[Candidate], cell_kinds: dict[str, set[str]], much_rarer,
+                    timed_named: bool = True, count_named: bool = False) -> bool:
     """Without a unit, the same analyte and specimen under another property (%, #, presence) is a tie.
 
     A cell type that LOINC counts both per volume and per 100 leukocytes is a tie even when the
-    other code is missing from the table: only the unit could say which one the lab reported.
+    other code is missing from the table: only the unit could say which one the lab reported,
+    unless the name asks for the count (`count_named`: "Neutrophil count", the best code a count).
     """
     best = ranked[0]
-    kinds = cell_kinds.get(_cell_key(best.entry), set())
-    if best.entry.kinds & kinds and len(kinds & {"count_conc", "fraction"}) == 2:
+    best_cell = _cell_key(best.entry)
+    kinds = cell_kinds.get(best_cell, set())
+    if not count_named and best.entry.kinds & kinds and len(kinds & {"count_conc", "fraction"}) == 2:
         return True
     for other in ranked[1:10]:
+        if not timed_named and _timed_unlike(best.entry, other.entry):
+            continue  # "Urine Microalbumin": a 24-hour amount nobody printed is no tie, as in Matcher._lead
+        if count_named and "fraction" in other.entry.kinds and _cell_key(other.entry) == best_cell:
+            continue  # the share of the leukocytes, where the name asked for the count
         if (other.name_score >= best.name_score - 2 and other.entry.specimen == best.entry.specimen
                 and other.entry.kinds != best.entry.kinds and not _unit_twins(best.entry, other.entry)
                 and not (other.unasked_method and other.entry.kinds == {"ordinal"})  # "... by Light microscopy"
                 and not much_rarer(best.entry, other.entry)):
             return True
     return False
+
+
+def _timed_unlike(best: Entry, other: Entry) -> bool:
+    """The other code is a timed collection ("24 hour Urine"), the best is not."""
+    return bool(_TIMED_SYSTEM.match(other.system)) and not _TIMED_SYSTEM.match(best.system)
 
 
 def _urine_twin(ranked: list[Candidate], much_rarer) -> bool:

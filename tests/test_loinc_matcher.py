@@ -332,3 +332,28 @@ def test_a_short_names_qualifier_is_kept_calcium_is_not_ionized_calcium(matcher)
     result = matcher.match("Calcium", "mmol/L")
     assert (result.matches[0][0].code, result.status) == ("2000-8", AUTO_MATCH)
     assert top_code(matcher, "Ionized Calcium", "mmol/L") == "1995-0"
+
+
+def test_a_count_word_names_the_blood_count_when_no_specimen_is_named(matcher):
+    # Urine has its own leukocyte and erythrocyte counts, but a printed "count" is the blood count.
+    for name, code in (("White cell count", "6690-2"), ("Red blood cell count", "789-8"),
+                       ("Total Leucocyte Count (TLC)", "6690-2")):
+        result = matcher.match(name, None)
+        assert (result.matches[0][0].code, result.status) == (code, AUTO_MATCH)
+    assert matcher.match("WBC", None).status == NEEDS_REVIEW  # blood or urine: nothing says which
+
+
+def test_a_white_cell_types_count_word_names_its_count_per_volume(matcher):
+    for name, code in (("Neutrophil count", "751-8"), ("Lymphocyte Count", "731-0")):
+        result = matcher.match(name, None)
+        assert (result.matches[0][0].code, result.status) == (code, AUTO_MATCH)
+    assert matcher.match("Neutrophils", None).status == NEEDS_REVIEW  # % or count: only a unit says
+    assert matcher.match("Reticulocyte count", None).status == NEEDS_REVIEW  # printed in % as often
+
+
+def test_a_timed_urine_amount_nobody_named_is_no_kind_tie(matcher):
+    # "Microalbumin [Mass/time] in 24 hour Urine" holds back a spot urine's row only if a time is named.
+    result = matcher.match("Urine Microalbumin", None)
+    assert (result.matches[0][0].code, result.status) == ("14957-5", AUTO_MATCH)
+    assert matcher.match("24 hr Urine Microalbumin", None).status == NEEDS_REVIEW
+    assert matcher.match("Urine Microalbumin", None, panel="24 Hours Urine").status == NEEDS_REVIEW
