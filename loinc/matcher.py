@@ -536,12 +536,14 @@ class Matcher:
         hint = specimen_hint(name, specimen, panel)
         fits = specimen_fits(best.entry.specimen, hint)
         timed_named = bool(_COLLECTION_TIME.search(fold(f"{name} {panel or ''}")))
+        # No unit, but the name is printed in one kind by custom ("RDW": the CV, in %), and the best code has it.
+        usual_kind = read.usual_kind if kind is None and read.usual_kind in best.entry.kinds else None
         lead = self._lead(ranked, unit_given, serum_default=hint in (None, "any_blood", "serum_plasma"),
-                          timed_named=timed_named)
+                          timed_named=timed_named, usual_kind=usual_kind)
         if best.name_score < REVIEW_MIN_NAME:
             status = NO_MATCH
         else:
-            status = self._status(ranked, lead, kind_given=kind is not None,
+            status = self._status(ranked, lead, kind_given=kind is not None or usual_kind is not None,
                                   unit_confirms=bool(unit_kinds(unit) & best.entry.kinds), timed_named=timed_named,
                                   count_named=self._white_count_named(read, best.entry))
             if status == AUTO_MATCH and guessed:
@@ -587,12 +589,15 @@ class Matcher:
         return not hand_picked and other_rank >= RARE_RATIO * self._usage[best.code][0] and not _unit_twins(best, other)
 
     def _lead(self, ranked: list[Candidate], unit_given: bool, serum_default: bool = False,
-              timed_named: bool = True) -> float:
-        """`timed_named`: the row's name or panel names a collection time ("24 hr urine")."""
+              timed_named: bool = True, usual_kind: str | None = None) -> float:
+        """`timed_named`: the row's name or panel names a collection time ("24 hr urine");
+        `usual_kind`: the kind the unitless name is printed in by custom, which the best code has."""
         best = ranked[0]
         for other in ranked[1:]:
             if not timed_named and _timed_unlike(best.entry, other.entry):
                 continue  # a timed collection nobody printed: the row is a spot sample
+            if usual_kind and usual_kind not in other.entry.kinds:
+                continue  # "RDW-SD" (fL) where "RDW" was printed
             # A mass/substance twin is a real competitor when no unit decides between them: without
             # a unit, creatinine in mg/dL and in umol/L are equally likely (the ranking still puts
             # the conventional one first, but it must not be auto-matched). A unitless ratio or a

@@ -104,6 +104,7 @@ class ReadName:
     wants_count: bool       # "absolute", "count": the name asks for a count
     unit_kind: str | None = None  # "%" or "absolute"/"#" printed in the name itself
     quantitative: bool = False    # "value", "level", "quant": a number, not a presence finding
+    usual_kind: str | None = None  # the kind such a name is printed in when no unit says ("RDW": %)
 
 
 @lru_cache(maxsize=65536)
@@ -290,7 +291,8 @@ def read_name(printed: str) -> ReadName:
     quantitative = any(w in {"value", "level", "levels", "lvl", "quant", "quantitative", "qn"} for w in words)
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
     kind = "fraction" if percent else ("count_conc" if absolute else _width_kind(words))
-    return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative)
+    return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative,
+                    None if kind else _usual_width_kind(words))
 
 
 _WIDTHS = re.compile(r"\b(?:rdw|pdw|distribution width)\b")
@@ -304,6 +306,16 @@ def _width_kind(words: list[str]) -> str | None:
     if "cv" in words:
         return "fraction"
     return "entitic_volume" if "sd" in words else None
+
+
+_RED_CELL_WIDTH = re.compile(r"\brdw\b|\b(?:red|erythrocyte)\b.*\bdistribution width\b")
+
+
+def _usual_width_kind(words: list[str]) -> str | None:
+    """A red cell distribution width printed without "-CV" or "-SD" is the CV: the 33 RDW rows of the
+    opened real-like reports are all in %, 20 of them printed without a suffix. Platelet widths are
+    printed in fL as often as in %: no default."""
+    return "fraction" if _RED_CELL_WIDTH.search(" ".join(words)) else None
 
 
 def _without(text: str, spans: list[re.Match[str]]) -> str:

@@ -357,3 +357,11 @@ def test_a_timed_urine_amount_nobody_named_is_no_kind_tie(matcher):
     assert (result.matches[0][0].code, result.status) == ("14957-5", AUTO_MATCH)
     assert matcher.match("24 hr Urine Microalbumin", None).status == NEEDS_REVIEW
     assert matcher.match("Urine Microalbumin", None, panel="24 Hours Urine").status == NEEDS_REVIEW
+
+
+def test_a_red_cell_width_printed_without_a_suffix_is_the_cv(matcher):
+    # "RDW" alone is printed in %: RDW-SD (fL) stays in the list but does not hold back the CV.
+    result = matcher.match("RDW", None)
+    assert (result.matches[0][0].code, result.status) == ("30385-9", AUTO_MATCH)
+    assert "21000-5" in [entry.code for entry, _ in result.matches]
+    assert top_code(matcher, "RDW", "fL") == "21000-5"  # a unit still says otherwise

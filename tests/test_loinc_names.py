@@ -89,3 +89,12 @@ def test_analyser_short_names_match_their_cell_type(printed, unit, code):
 def test_a_percent_glued_to_a_name_reads_as_a_share():
     assert read_name("LYM%").unit_kind == "fraction"
     assert fold("EOS%") == fold("EOS %")
+
+
+def test_a_red_cell_width_without_a_suffix_is_usually_the_cv():
+    from loinc.names import read_name
+
+    assert read_name("RDW").usual_kind == "fraction"
+    assert read_name("Red Cell Distribution Width").usual_kind == "fraction"
+    assert read_name("RDW").unit_kind is None  # a usual kind, not one the name states: RDW-SD stays a candidate
+    assert read_name("RDW-SD").usual_kind is None and read_name("PDW").usual_kind is None

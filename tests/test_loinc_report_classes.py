@@ -146,10 +146,6 @@ def test_a_distribution_width_says_ratio_or_volume_by_its_suffix(matcher, name, 
     assert _codes(result)[0] in codes and result.status == AUTO_MATCH
 
 
-def test_a_bare_distribution_width_stays_undecided_without_a_unit(matcher):
-    assert matcher.match("RDW").status == NEEDS_REVIEW
-
-
 def _report(rows):
     from parser.models import LabReportResult, ReportData
     return ReportData(results=[LabReportResult(test_name=n, value=v, units=u) for n, v, u in rows])
