@@ -98,3 +98,9 @@ def test_a_red_cell_width_without_a_suffix_is_usually_the_cv():
     assert read_name("Red Cell Distribution Width").usual_kind == "fraction"
     assert read_name("RDW").unit_kind is None  # a usual kind, not one the name states: RDW-SD stays a candidate
     assert read_name("RDW-SD").usual_kind is None and read_name("PDW").usual_kind is None
+
+
+def test_total_globulin_is_the_globulin():
+    from loinc.names import read_name
+
+    assert read_name("Globulin, Total").analyte == read_name("Total Globulin").analyte == "globulin"
