@@ -74,9 +74,10 @@ RANKED_KEEP = 20            # candidates rank() returns: enough for top 5, the l
 
 _WORD_SPLIT = re.compile(r"[ /]+")
 _NAME_AND_SYNONYM = re.compile(r"^\s*([^()]*\w[^()]*?)\s*\(([^()]*\w[^()]*)\)\s*$")  # "X (Y)", nothing after
-# "GOT/AST", "SGPT / ALT": two names of one test joined by a slash (letters only: "T3/T4" or a ratio's
-# parts like "BUN/Creatinine" match different tests and are left alone by the agreement check).
-_SLASH_SYNONYMS = re.compile(r"^\s*([A-Za-z][A-Za-z.\- ]*?)\s*/\s*([A-Za-z][A-Za-z.\- ]*?)\s*$")
+# "GOT/AST", "SGPT / ALT", "Hämoglobin / Emoglobina" (a bilingual report): two names of one test joined
+# by a slash (letters of any alphabet only: "T3/T4" or a ratio's parts like "BUN/Creatinine" match
+# different tests and are left alone by the agreement check).
+_SLASH_SYNONYMS = re.compile(r"^\s*([^\W\d_](?:[^\W\d_]|[.\- ])*?)\s*/\s*([^\W\d_](?:[^\W\d_]|[.\- ])*?)\s*$")
 # "Average Blood Glucose (ABG)", "Total Leucocyte Count (TLC)": a bracket holding the initials of the
 # name before it adds nothing, and as a word of its own it may be another test's ("ABG": a blood gas).
 _INITIALS_WORDS = re.compile(r"[A-Za-z]+")

@@ -71,6 +71,11 @@ def test_aliases_for_codes_missing_from_a_reduced_table_are_skipped():
     ("Globuli bianchi", "10^3/µL", "26464-8"),
     ("Kreatinin", "mg/dl", "2160-0"),
     ("Índice de riesgo cardiovascular", None, "9830-1"),
+    ("T.G.M.H.", "pg", "28539-5"),  # French "teneur globulaire moyenne": the MCH
+    ("CGMH", "g/L", "28540-3"),  # its concentration: the MCHC
+    ("DVE", "%", "30385-9"),  # Quebec French "distribution du volume érythrocytaire": the RDW
+    ("VHS", "mm/h", "30341-2"),  # Latin American "velocidad de hemosedimentación": the ESR
+    ("Abastonados", "%", "26508-2"),  # Latin American band neutrophils
 ])
 def test_non_english_names_reach_their_code(name, unit, code):
     report = ReportData(results=[LabReportResult(test_name=name, value="1", units=unit)])

@@ -44,6 +44,9 @@ def test_only_a_bracket_of_initials_is_left_out():
     ("ESR", "mm/1st hour", "30341-2"),  # the first hour spelled out: a velocity, as "mm/hr"
     ("Transaminasi GOT/AST", "U/L", "1920-8"),  # Italian "transaminasi" before the enzyme's short names
     ("Transaminasi GPT/ALT", "U/L", "1742-6"),
+    ("Troponin I, High Sensitivity", "ng/L", "10839-9"),  # not the high-sensitivity troponin T
+    ("Bili Total", "mg/dL", "1975-2"),  # not the delta bilirubin
+    ("TC/H", None, "9830-1"),
 ])
 def test_report_wordings_of_common_tests_auto_match(name, unit, code):
     result = get_matcher().match(name, unit)
@@ -65,3 +68,12 @@ def test_a_word_ending_in_uria_names_urine():
     assert read_name("Protéinurie").specimen == "urine"
     assert read_name("Glycosuria").specimen == "urine"
     assert read_name("Glucose").specimen is None
+
+
+@pytest.mark.parametrize("name, unit, code", [
+    ("Hämoglobin / Emoglobina", "g/dL", "718-7"),  # a bilingual (German / Italian) report's names
+    ("Hämatokrit / Ematocrito", "%", "20570-8"),
+])
+def test_a_name_in_two_languages_joined_by_a_slash_auto_matches(name, unit, code):
+    result = get_matcher().match(name, unit)
+    assert (result.status, result.matches[0][0].code) == (AUTO_MATCH, code)
