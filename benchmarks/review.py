@@ -205,7 +205,7 @@ def half(number: int, html_sizes: dict[str, tuple[int, int]], cache: Path | None
     """Half `number` of the fit/check material: a real-like batch's dev reports and an html split."""
     split = "fit" if number == 1 else "check"
     cases = list(reallike("dev", cache, batches=(str(number),)))
-    cases += list(html_drawn(split, *html_sizes[split], cache))
+    cases += list(html_drawn(split, *html_sizes[split], cache, digital_only=digital))
     return [c for c in cases if not digital or _form(c.name) == "digital"]
 
 

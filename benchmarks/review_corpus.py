@@ -192,9 +192,10 @@ HTML_SEEDS = {"fit": (3_070_000, 3_270_000), "check": (3_075_000, 3_275_000)}
 EUROPEAN = ("fr", "de", "it", "es")
 
 
-def html_drawn(split: str, english: int, european: int, cache: Path | None):
+def html_drawn(split: str, english: int, european: int, cache: Path | None, digital_only: bool = False):
     """Cases of html-family reports drawn for `split` ('fit' or 'check'): `english` English seeds
-    and `european` seeds per European language, each digital and some scanned or photographed."""
+    and `european` seeds per European language, each digital and some scanned or photographed
+    (with `digital_only`, none: OCR is the slow part)."""
     from fixtures.htmlgen import build
 
     english_base, european_base = HTML_SEEDS[split]
@@ -203,6 +204,8 @@ def html_drawn(split: str, english: int, european: int, cache: Path | None):
     third = english * 3 // 8
     slices = [("en", en, en[:third], en[third:2 * third])] + [
         (language, eu, eu[:european // 2], eu[european // 2:]) for language in EUROPEAN]
+    if digital_only:
+        slices = [(language, seeds, (), ()) for language, seeds, _, _ in slices]
     assert not (set(en) | set(eu)) & build.SEALED_ALL, "sealed seeds are never drawn here"
     yield from _html_cases(split, slices, cache)
 
