@@ -21,6 +21,21 @@ Sensitivity = Literal["sensitive", "insensitive", "unknown"]
 LoincMatchStatus = Literal["auto_match", "needs_review", "no_match"]
 Interpretation = Literal["normal", "abnormal", "critical", "unknown"]
 Gender = Literal["male", "female", "other"]
+# Why a row's extraction_confidence is below 1 (LabReportResult.confidence_doubts), open like the
+# enumerations above: the layout left the row in doubt ...
+DOUBT_NO_HEADER = "no_header"  # its table has no header line: columns guessed from content
+DOUBT_AMBIGUOUS_SPLIT = "ambiguous_split"  # its cells could be split more than one way
+# ... the row itself did ...
+DOUBT_UNIT_MISSING = "unit_missing"  # a numeric value without a unit in a table with a unit column
+DOUBT_RANGE_UNREAD = "range_unread"  # a range text with numbers that could not be read as a range
+DOUBT_FLAG_CONFLICT = "flag_conflict"  # the printed flag and the value vs range disagree
+# ... or was read through a repair or by OCR.
+DOUBT_VALUE_REPAIRED = "value_repaired"  # an OCR slip inside the value repaired (O for 0)
+DOUBT_UNIT_REPAIRED = "unit_repaired"
+DOUBT_RANGE_REPAIRED = "range_repaired"
+DOUBT_DECIMAL_POINT = "decimal_point_restored"  # OCR read a decimal point as a colon
+DOUBT_FAR_OUTSIDE_OCR = "far_outside_range_ocr"  # an OCR'd value far outside its range: a lost point?
+DOUBT_OCR_WORDS = "ocr_word_confidence"  # the recogniser was unsure of a word of the row
 
 
 class LoincMatch(BaseModel):
@@ -69,6 +84,9 @@ class LabReportResult(BaseModel):
     # (ext) the printed unit as a valid UCUM code, or None when it has no sure UCUM form;
     # set with the LOINC fields (loinc/ucum.py), not by the parser.
     ucum_units: str | None = None
+    # (ext) why extraction_confidence is below 1: the DOUBT_* codes above, in the order the reader
+    # applied them; empty when nothing lowered it (or a person read the row again).
+    confidence_doubts: list[str] = Field(default_factory=list)
 
 
 class ReportData(BaseModel):

@@ -7,6 +7,7 @@ only when the result is unambiguous, and the repair lowers `extraction_confidenc
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, replace
 
@@ -14,6 +15,7 @@ from parser import analyte_units, analyte_words, panels, skew
 from parser.columns import OUT_OF_RANGE, looks_like_unit
 from parser.flags import interpret, parse_flag, parse_value_mark
 from parser.layout import RawRow, is_non_result_label
+from parser import models
 from parser.models import LabReportResult
 from parser.ranges import (
     NUMBER, names_a_tier, parse_number, parse_range, reads_as_range, repair_ocr_range,
@@ -77,26 +79,47 @@ class Context:
 
 # A row of a table without a header line, or whose cells could be split more than one way.
 LAYOUT_DOUBT = 0.85
+LAYOUT_DOUBTS = frozenset({models.DOUBT_NO_HEADER, models.DOUBT_AMBIGUOUS_SPLIT})
+# What each doubt the row records (LabReportResult.confidence_doubts) multiplies its confidence by.
+DOUBT_FACTORS = {
+    models.DOUBT_AMBIGUOUS_SPLIT: LAYOUT_DOUBT,
+    models.DOUBT_NO_HEADER: LAYOUT_DOUBT,
+    models.DOUBT_UNIT_MISSING: 0.9,
+    models.DOUBT_RANGE_UNREAD: 0.9,
+    models.DOUBT_FLAG_CONFLICT: 0.7,
+    models.DOUBT_FAR_OUTSIDE_OCR: 0.6,  # OCR drops decimal points: 4.1 read as 41 lands far off its range
+    models.DOUBT_VALUE_REPAIRED: 0.8,
+    models.DOUBT_UNIT_REPAIRED: 0.95,
+    models.DOUBT_RANGE_REPAIRED: 0.9,
+    models.DOUBT_DECIMAL_POINT: 0.8,
+}
 
 
-def _doubted(confidence: float, row: RawRow, name: str, value: str, value_type: str, units: str | None,
-             range_text: str | None, reference, conflict: bool, context: Context) -> float:
-    """The reader's confidence lowered by what the layout and the numbers leave in doubt."""
+def _doubts(row: RawRow, name: str, value: str, value_type: str, units: str | None,
+            range_text: str | None, reference, conflict: bool, context: Context) -> list[str]:
+    """What the layout and the numbers leave in doubt (DOUBT_FACTORS says by how much)."""
+    doubts = []
     if row.ambiguous:
-        confidence *= LAYOUT_DOUBT
+        doubts.append(models.DOUBT_AMBIGUOUS_SPLIT)
     if not row.from_header:
-        confidence *= LAYOUT_DOUBT
+        doubts.append(models.DOUBT_NO_HEADER)
     if row.unit_column and units is None and value_type in ("numeric", "range") and \
             not re.search(r"ratio|index|ph\b|specific gravity|^sg\b|inr", name, re.I):
-        confidence *= 0.9
+        doubts.append(models.DOUBT_UNIT_MISSING)
     if range_text and reference is None and value_type in ("numeric", "range") and \
             re.search(r"\d", range_text):
-        confidence *= 0.9  # a numeric range we could not read
+        doubts.append(models.DOUBT_RANGE_UNREAD)
     if conflict:
-        confidence *= 0.7  # the printed flag and the numbers disagree
+        doubts.append(models.DOUBT_FLAG_CONFLICT)
     if row.ocr and _far_outside(value, reference, context.decimal_comma):
-        confidence *= 0.6  # OCR drops decimal points: 4.1 read as 41 lands far off its range
-    return confidence
+        doubts.append(models.DOUBT_FAR_OUTSIDE_OCR)
+    return doubts
+
+
+def doubted_confidence(confidence: float, doubts: list[str]) -> float:
+    """`confidence` (the words') lowered by each of `doubts`, rounded as rows carry it."""
+    confidence = math.prod((DOUBT_FACTORS.get(doubt, 1.0) for doubt in doubts), start=confidence)
+    return round(max(0.0, min(1.0, confidence)), 3)
 
 
 def _printed_flag(flag_cell: str | None, glued_flag: str | None, arrow: re.Match | None) -> str | None:
@@ -118,13 +141,13 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         name = repair_ocr_name(name)
     if not plausible_test_name(name) or names_a_tier(name):
         return None
-    confidence = row.confidence
+    doubts = [models.DOUBT_OCR_WORDS] if row.confidence < 1.0 else []
     raw_value, range_text, context = _value_and_range(row, context)
     value, glued_flag, glued_units, repaired = split_value(raw_value)
     if not value or _DATE_LIKE.match(value):
         return None
     if repaired:
-        confidence *= 0.8
+        doubts.append(models.DOUBT_VALUE_REPAIRED)
     value_type = result_type(value)
     if value_type == "comment" and not _is_plausible_text_result(value):
         return None
@@ -137,13 +160,13 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     units, range_text, flag_text, repaired_unit = _units_and_range(
         row, name, row.units or glued_units, range_text, flag_text)
     if repaired_unit:
-        confidence *= 0.95
+        doubts.append(models.DOUBT_UNIT_REPAIRED)
     reference, repaired_range = _reference(range_text, row.ocr, context)
     if repaired_range:
-        confidence *= 0.9  # read through a repair
+        doubts.append(models.DOUBT_RANGE_REPAIRED)  # read through a repair
     if row.ocr and (pointed := _colon_point(name, value, reference, range_text, context)) is not None:
         value, value_type = pointed, "numeric"
-        confidence *= 0.8
+        doubts.append(models.DOUBT_DECIMAL_POINT)
     flag = parse_flag(flag_text, bare_letters=out_of_range)
     if flag is None and flag_text is not None and flag_text == glued_flag:
         flag = parse_value_mark(flag_text)  # a sign after the value, never a column's "-"
@@ -155,8 +178,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if flag_text and flag is None and not _is_plausible_text_result(flag_text):
         flag_text = None  # stray text in the flag column is not a flag
 
-    confidence = _doubted(confidence, row, name, value, value_type, units, range_text, reference,
-                          result.conflict, context)
+    doubts += _doubts(row, name, value, value_type, units, range_text, reference, result.conflict, context)
     return LabReportResult(
         test_name=name,
         value=value,
@@ -173,8 +195,9 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         reference_range_text=range_text,
         page=row.page,
         bbox=_bbox(row, context),
-        extraction_confidence=round(max(0.0, min(1.0, confidence)), 3),
+        extraction_confidence=doubted_confidence(row.confidence, doubts),
         source_flag=flag_text,
+        confidence_doubts=doubts,
     )
 
 

@@ -156,6 +156,7 @@ def update_result(
         before = row.extraction_confidence
         row.extraction_confidence = PERSON_READ_CONFIDENCE
         recorded.append(Change("update", index, "extraction_confidence", before, PERSON_READ_CONFIDENCE))
+        row.confidence_doubts = []  # the reader's doubts, answered by the person (the change above says so)
     if _RANGE_INPUTS & set(changes) and not set(_DERIVED) & set(changes):
         derived_before = {name: getattr(row, name) for name in _DERIVED}
         _recompute_derived(row)

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from parser.models import LabReportResult, ReportData
-from parser.normalize import LAYOUT_DOUBT
+from parser.normalize import LAYOUT_DOUBTS, doubted_confidence
 from review import document, evidence, plausibility
 
 MODEL_PATH = Path(__file__).parent / "data" / "risk_model.json"
@@ -197,24 +197,26 @@ def _text_layer(report: ReportData, row: LabReportResult) -> bool:
 
 
 # The parser's doubt for a row of a text page whose table had no header line, or whose cells could
-# be split more than one way (parser.normalize.LAYOUT_DOUBT, x 0.85). Measured on text-layer rows the model
-# decides (no hard doubt): real-like batches 1-4, 6-8 dev digital, 179 rows carrying it, 1 wrong
+# be split more than one way (parser.normalize.LAYOUT_DOUBTS, x 0.85 each). Measured on text-layer rows the
+# model decides (no hard doubt): real-like batches 1-4, 6-8 dev digital, 179 rows carrying it, 1 wrong
 # (0.6 %; rows without any factor: 1612, 23 wrong, 1.4 %); html fit and check seeds digital, 29
 # rows, none wrong (without: 3318, 5 wrong). Checked on batches 10 and 11 dev digital: 58 rows,
 # none wrong (without: 608, 18 wrong). It says nothing of the row there, so the risk model reads
-# such a row's confidence without it; the other factors (a missing unit, an unread range, a flag
+# such a row's confidence without it; the other doubts (a missing unit, an unread range, a flag
 # conflict, a repair) stay, and an OCR page's confidences are the recogniser's, read as they are.
+# The row says which doubts lowered its confidence (LabReportResult.confidence_doubts): until the
+# fifteenth session they were guessed from the number, which took a flag conflict with a repaired
+# value (0.56) for a layout doubt over other factors (0.774 without it).
 def model_confidence(row: LabReportResult, text_layer: bool) -> float:
-    """The reader's confidence as the risk model reads it: on a text page, without LAYOUT_DOUBT
-    factors (recognised as a quotient that is still a product of the parser's text-page factors)."""
-    confidence = row.extraction_confidence
-    while text_layer and confidence < 1.0:
-        quotient = confidence / LAYOUT_DOUBT
-        product = min(document.DIGITAL_CONFIDENCES, key=lambda p: abs(p - quotient))
-        if abs(product - quotient) > _ROUNDING:
-            break
-        confidence = product
-    return confidence
+    """The reader's confidence as the risk model reads it: on a text page, without layout doubts."""
+    layout = [doubt for doubt in row.confidence_doubts if doubt in LAYOUT_DOUBTS]
+    if not text_layer or not layout:
+        return row.extraction_confidence
+    rest = doubted_confidence(1.0, [doubt for doubt in row.confidence_doubts if doubt not in LAYOUT_DOUBTS])
+    quotient = row.extraction_confidence / doubted_confidence(1.0, layout)
+    # The stored confidence is rounded to 3 decimals: the rest's product is the exact value. A
+    # confidence set by hand since (a person read the row: 1.0) is not that product: kept, at most 1.
+    return rest if abs(quotient - rest) <= _ROUNDING else min(1.0, quotient)
 
 
 _ROUNDING = 0.002  # the parser rounds confidences to 3 decimals (0.85 x 0.85 is printed 0.722)

@@ -40,9 +40,10 @@ def test_value_change_is_recorded_and_derived_fields_follow():
 
 
 def test_confirming_a_low_confidence_value_raises_its_confidence():
-    report = ReportData(results=[glucose_row(extraction_confidence=0.4)])
+    report = ReportData(results=[glucose_row(extraction_confidence=0.4, confidence_doubts=["no_header", "value_repaired"])])
     changes = corrections.update_result(report, 0, {"value": "95"}, lookup)
     assert report.results[0].extraction_confidence == 1.0
+    assert report.results[0].confidence_doubts == []  # the person answered the reader's doubts
     assert [(c.field, c.before, c.after) for c in changes] == [("extraction_confidence", 0.4, 1.0)]
 
 

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from parser import models
+from parser.layout import RawRow
 from parser.models import ReportData
+from parser.normalize import Context, normalize_row
 from review import risk
 from review.routing import route_report
 from tests.review.result_rows import row
 
 
+NO_HEADER, AMBIGUOUS = models.DOUBT_NO_HEADER, models.DOUBT_AMBIGUOUS_SPLIT
+
+
 def _ranged(code: str, value: str, units: str, low: float, high: float, confidence: float):
     return row(code, value, units, min_reference_range=low, max_reference_range=high,
-               reference_range_text=f"{low} - {high}", extraction_confidence=confidence, page=1)
+               reference_range_text=f"{low} - {high}", extraction_confidence=confidence, page=1,
+               confidence_doubts=[NO_HEADER] if confidence < 1.0 else [])
 
 
 def _chemistry(confidence: float, ocr_pages: list[int] | None) -> ReportData:
@@ -19,15 +26,39 @@ def _chemistry(confidence: float, ocr_pages: list[int] | None) -> ReportData:
         _ranged("2951-2", "140", "mmol/L", 135.0, 145.0, confidence), _ranged("1742-6", "24", "U/L", 7.0, 56.0, confidence)])
 
 
+def _read(confidence: float, doubts: list[str], text_layer: bool = True) -> float:
+    glucose = row("2345-7", "96", "mg/dL", extraction_confidence=confidence, confidence_doubts=doubts)
+    return risk.model_confidence(glucose, text_layer)
+
+
 def test_a_text_page_row_is_read_without_its_layout_doubt():
-    assert risk.model_confidence(row("2345-7", "96", "mg/dL", extraction_confidence=0.85), True) == 1.0
-    assert risk.model_confidence(row("2345-7", "96", "mg/dL", extraction_confidence=0.722), True) == 1.0  # twice
+    assert _read(0.85, [NO_HEADER]) == 1.0
+    assert _read(0.722, [AMBIGUOUS, NO_HEADER]) == 1.0  # twice
     # A missing unit or a flag conflict stays; only the layout factor goes.
-    assert risk.model_confidence(row("2345-7", "96", "mg/dL", extraction_confidence=0.765), True) == 0.9
-    assert risk.model_confidence(row("2345-7", "96", "mg/dL", extraction_confidence=0.9), True) == 0.9
-    assert risk.model_confidence(row("2345-7", "96", "mg/dL", extraction_confidence=0.7), True) == 0.7
+    assert _read(0.765, [NO_HEADER, models.DOUBT_UNIT_MISSING]) == 0.9
+    assert _read(0.9, [models.DOUBT_UNIT_MISSING]) == 0.9
+    assert _read(0.7, [models.DOUBT_FLAG_CONFLICT]) == 0.7
     # An OCR row's confidence is the recogniser's: read as it is.
-    assert risk.model_confidence(row("2345-7", "96", "mg/dL", extraction_confidence=0.85), False) == 0.85
+    assert _read(0.85, [NO_HEADER], text_layer=False) == 0.85
+
+
+def test_the_layout_doubt_is_the_rows_record_not_a_guess_from_the_number():
+    # A repaired value with a flag conflict (0.8 x 0.7) is no layout doubt, though 0.56 / 0.85 is a product
+    # of other factors (0.774 was read before the row said why).
+    assert _read(0.56, [models.DOUBT_VALUE_REPAIRED, models.DOUBT_FLAG_CONFLICT]) == 0.56
+    assert _read(0.729, [models.DOUBT_UNIT_MISSING, models.DOUBT_RANGE_UNREAD, models.DOUBT_RANGE_REPAIRED]) == 0.729
+    # A confidence nobody explained (a row stored before rows said why) is read as it is.
+    assert _read(0.85, []) == 0.85
+    # A row a person read again (confidence 1) is read as sure, whatever doubts it still carries.
+    assert _read(1.0, [NO_HEADER]) == 1.0
+
+
+def test_the_parser_records_why_it_lowered_a_rows_confidence():
+    headless = normalize_row(RawRow(page=1, name="Glucose", value="92", from_header=False, unit_column=True), Context())
+    assert headless.confidence_doubts == [NO_HEADER, models.DOUBT_UNIT_MISSING]
+    assert headless.extraction_confidence == round(0.85 * 0.9, 3)
+    headed = normalize_row(RawRow(page=1, name="Glucose", value="92", units="mg/dL", unit_column=True), Context())
+    assert (headed.confidence_doubts, headed.extraction_confidence) == ([], 1.0)
 
 
 def test_a_confirmed_text_row_without_a_table_header_needs_no_person():
