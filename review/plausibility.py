@@ -343,6 +343,11 @@ def unit_expected_but_missing(result: LabReportResult) -> bool:
     return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name) and not unitless_code(result)
 
 
+def takes_no_unit(result: LabReportResult) -> bool:
+    """A plain number whose test is printed without a unit (a ratio, an index, pH, specific gravity)."""
+    return _plain_number(result) and not result.units and not unit_expected_but_missing(result)
+
+
 # The same words in the LOINC component of an auto-matched code: "Densité", "Peso specifico" are
 # "Specific gravity" (no "/" here: "Neutrophils/100 leukocytes" is a percentage that needs its %).
 _UNITLESS_COMPONENT = re.compile(r"\bratio\b|\bindex\b|\binr\b|\bph\b|specific gravity", re.IGNORECASE)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from parser.models import LabReportResult, ReportData
+from parser.models import DOUBT_UNIT_MISSING, LabReportResult, ReportData
 from parser.normalize import LAYOUT_DOUBTS, doubted_confidence
 from review import document, evidence, plausibility
 
@@ -207,16 +207,30 @@ def _text_layer(report: ReportData, row: LabReportResult) -> bool:
 # The row says which doubts lowered its confidence (LabReportResult.confidence_doubts): until the
 # fifteenth session they were guessed from the number, which took a flag conflict with a repaired
 # value (0.56) for a layout doubt over other factors (0.774 without it).
+# The parser's missing-unit doubt knows English names of unitless tests only ("ratio", "index"); a
+# number whose test takes no unit by review's own check (plausibility.unit_expected_but_missing: a
+# ratio, a unitless name, an auto-matched code measuring a ratio, pH or specific gravity) lost none.
+# Measured on text-layer rows carrying that doubt where review expects no unit (fifteenth session):
+# fit material (batch 1 dev + html fit seeds, digital) 21 rows, none wrong ("RAPPORT CT/HDL",
+# "CHOLESTERIN/HDL-QUOTIENT", "Densidad"); checked on batch 2 + html check seeds 8 rows, batches
+# 3-12 dev 2 rows, none wrong.
 def model_confidence(row: LabReportResult, text_layer: bool) -> float:
-    """The reader's confidence as the risk model reads it: on a text page, without layout doubts."""
-    layout = [doubt for doubt in row.confidence_doubts if doubt in LAYOUT_DOUBTS]
-    if not text_layer or not layout:
+    """The reader's confidence as the risk model reads it: on a text page, without the doubts that
+    say nothing of the row there (layout doubts, a missing unit where the test takes none)."""
+    dismissed = [doubt for doubt in row.confidence_doubts if text_layer and _says_nothing(doubt, row)]
+    if not dismissed:
         return row.extraction_confidence
-    rest = doubted_confidence(1.0, [doubt for doubt in row.confidence_doubts if doubt not in LAYOUT_DOUBTS])
-    quotient = row.extraction_confidence / doubted_confidence(1.0, layout)
+    rest = doubted_confidence(1.0, [doubt for doubt in row.confidence_doubts if doubt not in dismissed])
+    quotient = row.extraction_confidence / doubted_confidence(1.0, dismissed)
     # The stored confidence is rounded to 3 decimals: the rest's product is the exact value. A
     # confidence set by hand since (a person read the row: 1.0) is not that product: kept, at most 1.
     return rest if abs(quotient - rest) <= _ROUNDING else min(1.0, quotient)
+
+
+def _says_nothing(doubt: str, row: LabReportResult) -> bool:
+    if doubt in LAYOUT_DOUBTS:
+        return True
+    return doubt == DOUBT_UNIT_MISSING and plausibility.takes_no_unit(row)
 
 
 _ROUNDING = 0.002  # the parser rounds confidences to 3 decimals (0.85 x 0.85 is printed 0.722)

@@ -68,3 +68,16 @@ def test_a_confirmed_text_row_without_a_table_header_needs_no_person():
     # The same confidences on an OCR page keep their doubt (and the page sends the job to a person).
     scanned = _chemistry(0.85, ocr_pages=[1])
     assert min(r.p_right for r in risk.assess(scanned)) < min(r.p_right for r in risk.assess(digital))
+
+
+def test_a_missing_unit_is_no_doubt_where_the_test_takes_none():
+    # "RAPPORT CT/HDL" (9830-1, a mass ratio) and "Densidad" (2965-2, specific gravity): the parser's
+    # unitless names are English; review's own check knows the test takes no unit.
+    for code, name, value in (("9830-1", "RAPPORT CT/HDL", "4,0"), ("2965-2", "Densidad", "1,001")):
+        unitless = row(code, value, None, test_name=name, extraction_confidence=0.9,
+                       confidence_doubts=[models.DOUBT_UNIT_MISSING])
+        assert risk.model_confidence(unitless, True) == 1.0
+        assert risk.model_confidence(unitless, False) == 0.9  # an OCR page: measured on text pages only
+    glucose = row("2345-7", "96", None, test_name="Glucose", extraction_confidence=0.765,
+                  confidence_doubts=[NO_HEADER, models.DOUBT_UNIT_MISSING])
+    assert risk.model_confidence(glucose, True) == 0.9  # a concentration lost its unit: the doubt stays
