@@ -443,6 +443,17 @@ def is_boilerplate(line: Line, page: Page, keys: set[tuple[str, int]]) -> bool:
     return any((text, band + d) in keys for d in (-1, 0, 1))
 
 
+# A note's line closes with a full stop after a word or a per cent sign ("... CKD-EPI 2021 (race-free)
+# equation.", "Objectif ... de type 2 : ≤ 7,0 %."); a result row ends with its value, unit, range or flag.
+_SENTENCE_END = re.compile(r"(?:[^\W\d_]{3}|%)\.$")
+SENTENCE_WORDS = 5  # at least: "Hb 12.1 g/dL Normal." is no sentence
+
+
+def is_sentence(line: Line) -> bool:
+    """A line of a note: several words closed by a full stop (see _SENTENCE_END)."""
+    return len(line.words) >= SENTENCE_WORDS and bool(_SENTENCE_END.search(line.text))
+
+
 def is_prose(line: Line) -> bool:
     """A line of running text (justified or not): many words, no table-sized gaps."""
     words = line.words

@@ -27,7 +27,7 @@ from operator import attrgetter
 
 from parser.language import fold
 from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
-from parser.lines import Line, boilerplate_keys, is_boilerplate, is_prose, page_lines
+from parser.lines import Line, boilerplate_keys, is_boilerplate, is_prose, is_sentence, page_lines
 from parser.page import Document, Page
 from parser.vocabulary import PREVIOUS, header_labels, qualitative_result
 
@@ -123,7 +123,7 @@ def _value_at(line: Line, qualitative: bool) -> int | None:
     value (a number, or a second cell that is a qualitative result); None for a label's line
     ("Collected: ..."), a line whose name holds a date, a sentence, a page counter, an identifier.
     A date after the value is an earlier result's ("Ant.: 1,16 (12/09/2024)"): still a row."""
-    if is_prose(line):
+    if is_prose(line) or is_sentence(line):
         return None
     tokens = [word.text for word in line.words]
     at = next((i for i, token in enumerate(tokens) if _VALUE.match(token)), None)

@@ -14,7 +14,7 @@ import re
 from parser import vocabulary
 from parser.layout import RawRow
 from parser.layout.fields import Fields, read_fields
-from parser.lines import Line, boilerplate_keys, is_boilerplate, page_lines
+from parser.lines import Line, boilerplate_keys, is_boilerplate, is_sentence, page_lines
 from parser.page import Document
 from parser.unaccounted import unaccounted_lines
 
@@ -60,7 +60,7 @@ def result_shaped_lines(doc: Document, used: set[int]) -> list[Line]:
     found = []
     for page in doc.pages:
         for line in page_lines(page):
-            if any(id(word) in used for word in line.words):
+            if any(id(word) in used for word in line.words) or is_sentence(line):
                 continue
             tokens = [w.text for w in line.words]
             fields = read_fields(tokens, page.source == "ocr")

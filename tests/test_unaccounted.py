@@ -118,3 +118,18 @@ def test_an_earlier_results_line_is_no_row():
     ]))
     read = [row for row in document_rows(doc) if row.name in ("Hemoglobin", "Sodium")]
     assert unaccounted_lines(doc, _used(read)) == []
+
+
+def test_a_notes_sentence_among_the_rows_is_no_unread_result():
+    # A method note and a treatment target, closed by a full stop: notes, not rows the layout left.
+    doc = document(page([
+        header_line(100),
+        table_line(120, "Creatinine", "0.9", "", "mg/dL", "0.7 - 1.2"),
+        [(40, 140, "eGFR calculated by CKD-EPI 2021 (race-free) equation.")],
+        [(40, 160, "Objectif thérapeutique du diabète de type 2 : ≤ 7,0 %.")],
+        table_line(180, "Sodium", "140", "", "mmol/L", "135 - 145"),
+        [(40, 200, "Urea 31 mg/dL (10 - 50)")],  # a row's line without a full stop still counts
+    ]))
+    read = [row for row in document_rows(doc) if row.name in ("Creatinine", "Sodium")]
+    assert _texts(unaccounted_lines(doc, _used(read))) == ["Urea 31 mg/dL (10 - 50)"]
+    assert unread_result_lines(doc, read) == 1
