@@ -81,3 +81,13 @@ def test_a_missing_unit_is_no_doubt_where_the_test_takes_none():
     glucose = row("2345-7", "96", None, test_name="Glucose", extraction_confidence=0.765,
                   confidence_doubts=[NO_HEADER, models.DOUBT_UNIT_MISSING])
     assert risk.model_confidence(glucose, True) == 0.9  # a concentration lost its unit: the doubt stays
+
+
+def test_a_row_doubted_for_its_loinc_code_alone_says_so_not_low_confidence():
+    from review.routing import REASON_LOW_CONFIDENCE, route_report as route
+
+    headless = _ranged("2345-7", "96", "mg/dL", 70.0, 99.0, 0.85)
+    unsure = headless.loinc_matches[0].model_copy(update={"confidence_score": 0.4})
+    headless = headless.model_copy(update={"loinc_match_status": "needs_review", "loinc_matches": [unsure]})
+    reasons = route(ReportData(ocr_pages=[], results=[headless])).reasons
+    assert reasons == ["row 1: LOINC unsure"] and REASON_LOW_CONFIDENCE not in " ".join(reasons)
