@@ -41,7 +41,7 @@ _FORCE_BOLD_FLAG = 1 << 18
 MAX_RULE_THICKNESS = 2.5
 MIN_RULE_LENGTH = 4.0
 MAX_PATH_SEGMENTS = 400  # charts and drawings, not table rules
-SIMPLE_PATH_SEGMENTS = 5  # a line or a rectangle: its bounds say it all (_simple_path_boxes, _Collector)
+SIMPLE_PATH_SEGMENTS = 5  # a line or a rectangle: its bounds say it all (_drawing, _Collector)
 # Text-layer usability thresholds.
 MIN_USABLE_CHARS = 20
 MAX_BAD_CHAR_SHARE = 0.1
@@ -617,25 +617,42 @@ def _drawing(page: pdfium.PdfPage, frame: PageFrame):
     clipped to the page)."""
     count = pdfium_c.FPDFPage_CountObjects(page)
     objects = list(map(_page_object, repeat(_handle(page.raw), count), range(count)))
-    collector = _Collector(frame)
     # Text objects are most of a page and draw nothing: their types are read in a C loop.
-    drawn = [(obj, kind) for obj, kind in zip(objects, map(_object_type, objects))
-             if kind != pdfium_c.FPDF_PAGEOBJ_TEXT]
-    simple = _simple_path_boxes([obj for obj, kind in drawn if kind == pdfium_c.FPDF_PAGEOBJ_PATH], frame)
-    for obj, kind in drawn:
-        box = simple.get(obj, _NOT_SIMPLE)
-        if box is _NOT_SIMPLE:
-            collector.collect(obj, kind, _IDENTITY, 0)
-        elif box is not None:
-            collector.found.append(box)
+    kinds = np.fromiter(map(_object_type, objects), dtype=np.int64, count=count)
+    paths = np.flatnonzero(kinds == pdfium_c.FPDF_PAGEOBJ_PATH)
+    counts = np.fromiter(map(_count_segments, [objects[i] for i in paths.tolist()]), dtype=np.int64,
+                         count=len(paths))
+    # A line or a rectangle (a browser prints a table as hundreds): its bounds say it all.
+    simple = paths[(counts > 0) & (counts <= SIMPLE_PATH_SEGMENTS)]
+    boxes, bounded = _path_bounds([objects[i] for i in simple.tolist()], frame)
+    # Any other object (an image, a form, a grid of strokes) is read on its own.
+    others = kinds != pdfium_c.FPDF_PAGEOBJ_TEXT
+    others[simple] = False
+    collector = _Collector(frame)
+    places: list[int] = []  # the object each of collector.found comes from
+    for i in np.flatnonzero(others).tolist():
+        before = len(collector.found)
+        collector.collect(objects[i], int(kinds[i]), _IDENTITY, 0)
+        places.extend([i] * (len(collector.found) - before))
+    found = _in_page_order(boxes[bounded], simple[bounded], collector.found, places)
     images = [_clipped(box, frame) for box in collector.images]
-    return _rules(collector.found, frame), [box for box in images if box[2] > box[0] and box[3] > box[1]]
+    return _rules(found, frame), [box for box in images if box[2] > box[0] and box[3] > box[1]]
 
 
-def _rules(found: list[tuple[float, float, float, float]], frame: PageFrame) -> list[tuple]:
+def _in_page_order(boxes: np.ndarray, places: np.ndarray, more: list[tuple], more_places: list[int]) -> np.ndarray:
+    """The boxes of both lists in the order of the objects that drew them (`places`): the
+    order rules of one height keep (_rules)."""
+    if not more:
+        return boxes
+    boxes = np.concatenate([boxes, np.array(more, dtype=np.float64).reshape(-1, 4)])
+    places = np.concatenate([places, np.array(more_places, dtype=np.int64)])
+    return boxes[np.argsort(places, kind="stable")]
+
+
+def _rules(found: list[tuple[float, float, float, float]] | np.ndarray, frame: PageFrame) -> list[tuple]:
     """The boxes that are rules, to 0.1 pt, once each, top to bottom: filtered and rounded with
     numpy (a page of table cells has hundreds of boxes)."""
-    if not found:
+    if len(found) == 0:
         return []
     boxes = np.array(found, dtype=np.float64)
     w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
@@ -658,25 +675,19 @@ def _round_tenths(values: np.ndarray) -> np.ndarray:
     return rounded
 
 
-_NOT_SIMPLE = object()
-
-
-def _simple_path_boxes(paths: list[int], frame: PageFrame) -> dict[int, tuple | None]:
-    """The displayed box of each top-level path of 1 to SIMPLE_PATH_SEGMENTS segments (a line or a rectangle, as
-    _Collector.collect keeps them; None when pdfium has no bounds): counts and bounds fetched
-    in C loops and mapped with numpy, since a page of table cells has hundreds of them."""
-    counts = list(map(_count_segments, paths))
-    simple = [obj for obj, count in zip(paths, counts) if 0 < count <= SIMPLE_PATH_SEGMENTS]
+def _path_bounds(simple: list[int], frame: PageFrame) -> tuple[np.ndarray, np.ndarray]:
+    """The displayed boxes (n x 4) of the paths, and whether pdfium had bounds for each:
+    fetched in C loops and mapped with numpy, since a page of table cells has hundreds."""
     if not simple:
-        return {}
+        return np.empty((0, 4)), np.empty(0, dtype=bool)
     bounds = (ctypes.c_float * (4 * len(simple)))()
     at = ctypes.addressof(bounds)
     starts = range(at, at + 16 * len(simple), 16)
     found = list(map(_object_bounds, simple, starts, (a + 4 for a in starts), (a + 8 for a in starts),
                      (a + 12 for a in starts)))
     sides = np.frombuffer(bounds, dtype=np.float32).reshape(-1, 4).astype(np.float64)
-    boxes = np.column_stack(frame.boxes(sides[:, 0], sides[:, 1], sides[:, 2], sides[:, 3])).tolist()
-    return {obj: tuple(box) if ok else None for obj, box, ok in zip(simple, boxes, found)}
+    boxes = np.column_stack(frame.boxes(sides[:, 0], sides[:, 1], sides[:, 2], sides[:, 3]))
+    return boxes, np.array(found, dtype=bool)
 
 
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -337,3 +337,58 @@ def test_pieces_join_only_on_the_same_line_box_and_within_the_word_gap():
     far = columns()
     far[1][2], far[3][2] = 79.0, 93.0  # 2 pt after "Resu" at 11.6 pt: a word gap apart
     assert _rejoined(far, everything_open, everything_open)[0] == ["Resu", "Printed", "lts", "x"]
+
+
+def _boxes_pdf(with_grid: bool) -> bytes:
+    """Cell boxes and rules (rectangles and lines only, as browsers print tables); with an
+    image and a grid drawn as one path of many strokes among them when `with_grid`."""
+    import io
+
+    from reportlab.pdfgen import canvas
+
+    buffer = io.BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=A4)
+    pdf.setFont("Helvetica", 10)
+    for row in range(12):
+        y = 700 - 18 * row
+        if with_grid and row == 6:  # drawn between the boxes; its first stroke on a box's top
+            from PIL import Image
+            from reportlab.lib.utils import ImageReader
+
+            pdf.drawImage(ImageReader(Image.new("L", (8, 8), 128)), 420, 720, 40, 40)
+            grid = pdf.beginPath()
+            for k in range(8):  # a box's bounds take in its stroke's width
+                grid.moveTo(49, y + 19.05 - 10 * k)
+                grid.lineTo(500, y + 19.05 - 10 * k)
+            pdf.drawPath(grid)
+        pdf.drawString(60, y + 5, f"Test {row}")
+        pdf.rect(50, y, 200.25, 18.05, stroke=1, fill=0)
+        pdf.rect(250.25, y, 120, 18.05, stroke=1, fill=1)
+        pdf.line(50, y - 0.5, 500, y - 0.5)
+    pdf.line(400, 100, 400.001, 102)  # too short for a rule
+    pdf.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("with_grid", [False, True])
+def test_rules_of_a_page_of_boxes_are_those_its_objects_draw_one_by_one(with_grid):
+    """The boxes of a page's lines and rectangles, read in one pass, and those of its other
+    objects are the rules the general reader finds object by object, in the same order."""
+    from parser import pdf as reader
+
+    pdf = pdfium.PdfDocument(_boxes_pdf(with_grid))
+    try:
+        page = pdf[0]
+        frame = reader.page_frame(page)
+        handle = reader._handle(page.raw)
+        collector = reader._Collector(frame)
+        for i in range(pdfium.raw.FPDFPage_CountObjects(page)):
+            obj = reader._page_object(handle, i)
+            collector.collect(obj, reader._object_type(obj), reader._IDENTITY, 0)
+        rules, images = reader._drawing(page, frame)
+        page.close()
+    finally:
+        pdf.close()
+    assert len(rules) > 30
+    assert rules == reader._rules(collector.found, frame)
+    assert len(images) == with_grid
