@@ -163,3 +163,21 @@ def test_a_running_dispatcher_renews_its_leases(settings):
         second.start()
         second._fill()
         assert _attempts(database, job_id) == 1
+
+
+def test_a_parse_process_freezes_its_loaded_tables_after_its_first_report(monkeypatch, tmp_path):
+    """The tables a first parse loads stay for the process's life: frozen once, out of the
+    collector's full passes, and not again for the next reports."""
+    import gc
+
+    import service.runner
+
+    frozen = []
+    monkeypatch.setattr(service.runner, "_tables_frozen", False)
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    report = tmp_path / "r.pdf"
+    report.write_bytes(DIGITAL_REPORT.read_bytes())
+    work = JobWork("job-1", [str(report)], {}, 5, review_threshold=0.9, forced_review=False)
+    assert parse_files(work).report_json is not None
+    assert parse_files(work).report_json is not None
+    assert frozen == [True]
