@@ -29,7 +29,7 @@ VALUE_KINDS = (RESULT, IN_RANGE, OUT_OF_RANGE)
 
 # Header label (lower case, punctuation dropped) -> column kind. Longest label wins.
 _LABELS: dict[str, str] = vocabulary.header_labels()
-_MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
+MAX_LABEL_WORDS = max(len(label.split()) for label in _LABELS)
 # The first words of the labels, one to all of them ("reference", "reference range"): a label
 # starting at a key (which may hold spaces: "ref range") starts with one of these.
 _LABEL_HEADS = {" ".join(label.split()[:n]) for label in _LABELS for n in range(1, len(label.split()) + 1)}
@@ -337,7 +337,7 @@ def _match_labels(words: list[tuple[str, float, float]], keys: list[str], height
     while i < len(words):
         hit = None
         # A word no label starts with (most words of a line) starts no label: no joins to try.
-        for n in range(min(_MAX_LABEL_WORDS, len(words) - i) if keys[i] in _LABEL_HEADS else 0, 0, -1):
+        for n in range(min(MAX_LABEL_WORDS, len(words) - i) if keys[i] in _LABEL_HEADS else 0, 0, -1):
             if not keys[i] or not keys[i + n - 1]:
                 continue  # a label starts and ends with a word: never with a rule's "|"
             label = " ".join(k for k in keys[i:i + n] if k)

@@ -32,7 +32,7 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
             "current result", "test result", "test results", "measured value", "your result",
         ],
         FLAG: ["flag", "flags", "abnormal flag", "abn flag", "status", "h/l", "alert",
-               "abn"],  # HL7 lab viewers (OBX-8 "Abnormal Flags"): "Result  Abn  Reference Range"
+               "abn", "interpretation"],  # HL7 lab viewers (OBX-8 "Abnormal Flags"): "Result  Abn  Reference Range"
         UNITS: ["unit", "units", "uom", "unit of measure", "units of measure"],
         RANGE: [
             "reference range", "reference ranges", "reference interval", "reference intervals",
@@ -235,7 +235,7 @@ HEADER_LABELS.update({
         NAME: ["analyse", "analyses", "examen", "examens", "parametre", "parametres", "designation",
                "libelle", "test", "tests"],
         RESULT: ["resultat", "resultats", "valeur", "valeurs", "resultat du jour"],
-        FLAG: ["indicateur", "alerte"],
+        FLAG: ["indicateur", "alerte", "interpretation"],
         UNITS: ["unite", "unites"],
         RANGE: ["valeurs de reference", "valeur de reference", "valeurs normales",
                 "valeurs usuelles", "intervalle de reference", "intervalles de reference",
@@ -264,7 +264,7 @@ HEADER_LABELS.update({
         NAME: ["esame", "esami", "analisi", "parametro", "parametri", "prova", "descrizione",
                "test"],
         RESULT: ["risultato", "risultati", "valore", "esito"],
-        FLAG: ["segnalazione", "segnalazioni"],
+        FLAG: ["segnalazione", "segnalazioni", "interpretazione"],
         UNITS: ["unita di misura", "unita", "um", "u m"],
         RANGE: ["valori di riferimento", "valore di riferimento", "intervallo di riferimento",
                 "valori normali", "range di riferimento", "riferimento", "intervallo"],
@@ -276,7 +276,7 @@ HEADER_LABELS.update({
         NAME: ["prueba", "pruebas", "determinacion", "determinaciones", "analisis", "parametro",
                "parametros", "examen", "estudio", "descripcion"],
         RESULT: ["resultado", "resultados", "valor"],
-        FLAG: ["indicador", "alerta"],
+        FLAG: ["indicador", "alerta", "interpretacion"],
         UNITS: ["unidades", "unidad", "unid"],
         RANGE: ["valores de referencia", "valor de referencia", "intervalo de referencia",
                 "rango de referencia", "valores normales", "rango normal", "rango", "referencia"],

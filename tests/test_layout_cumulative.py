@@ -147,3 +147,62 @@ def test_a_current_label_over_a_column_older_than_another_makes_no_table():
     # The label and the dates disagree: a previous result must never be given as the result.
     rows = document_rows(_cumulative(["Current 12/09/23", "18/07/24", "04/03/25"], TABLE, step=90))
     assert rows == []
+
+
+def _labelled_both_sides(dates, above, after_labels, rows_by_name, size=8.5):
+    """A hospital cumulative report: the names' label, then the dates (a line of labels over
+    them may name this report's column), then the flag, unit and range labels; the previous
+    result printed BEFORE the current one, its flag after it."""
+    x_dates = [230, 290]
+    rows = []
+    if above:
+        rows.append([(x, 160, label, size) for x, label in zip(x_dates, above) if label])
+    header = [(37, 170, "Analyse", size), *[(x, 170, d, size) for x, d in zip(x_dates, dates)]]
+    header += [(x, 170, label, size) for x, label in after_labels]
+    rows.append(header)
+    y = 190
+    for name, previous, current, unit, ref in rows_by_name:
+        rows.append([(37, y, name), (240, y, previous), (298, y, current), (398, y, unit), (450, y, ref)])
+        y += 11
+    return document(page(rows))
+
+
+LABELLED_ROWS = [("Leucocytes", "6,4", "8,9", "G/L", "4,0 - 10,0"),
+                 ("Hématies", "3,98", "3,71 bas", "T/L", "3,9 - 5,2"),
+                 ("Plaquettes", "355", "412 élevé", "G/L", "150 - 400")]
+
+
+def test_labels_after_the_dates_set_close_in_one_cell_are_read_each():
+    # "Interprétation Unité" printed as one cell (single-spaced), the range's label apart.
+    doc = _labelled_both_sides(["12/11/24", "14/03/25"], None,
+                               [(337, "Interprétation Unité"), (450, "Valeurs de référence")], LABELLED_ROWS)
+    assert [(r.name, r.value, r.units, r.range_text) for r in document_rows(doc)] == [
+        ("Leucocytes", "8,9", "G/L", "4,0 - 10,0"), ("Hématies", "3,71 bas", "T/L", "3,9 - 5,2"),
+        ("Plaquettes", "412 élevé", "G/L", "150 - 400")]
+
+
+def test_dates_between_the_names_label_and_the_other_labels_head_a_cumulative_table():
+    # German wording, a label the vocabulary lacks over the earlier date ("Vorsorge") and the
+    # current column's label over the latest; the flag column labelled after the dates.
+    rows = [("Gamma-GT", "39", "68 erhöht", "U/l", "< 40"), ("GOT (ASAT)", "26", "31", "U/l", "< 35")]
+    doc = _labelled_both_sides(["08.03.2022", "11.03.2025"], ["Vorsorge", "Aktuell"],
+                               [(398, "Einheit"), (450, "Referenzbereich"), (530, "Bewertung")], rows)
+    assert [(r.name, r.value, r.units) for r in document_rows(doc)] == [
+        ("Gamma-GT", "68 erhöht", "U/l"), ("GOT (ASAT)", "31", "U/l")]
+
+
+def test_a_label_over_the_dates_disagreeing_with_them_makes_no_table():
+    # "Current" printed over the OLDER date: which value is today's is unknown, so no row
+    # takes a previous result for its value.
+    doc = _labelled_both_sides(["12/11/24", "14/03/25"], ["Current", None],
+                               [(345, "Flag Units"), (450, "Reference Range")], LABELLED_ROWS)
+    assert all(r.value not in ("6,4", "3,98", "355") for r in document_rows(doc))
+    assert not [r for r in document_rows(doc) if not r.ambiguous]
+
+
+def test_a_label_over_the_dates_decides_when_the_dates_read_both_ways():
+    # 03/04/24 and 04/03/24 order differently read day or month first; "Aktuell" over the
+    # second says which column is this report's.
+    doc = _labelled_both_sides(["03/04/24", "04/03/24"], [None, "Aktuell"],
+                               [(398, "Units"), (450, "Reference Range")], LABELLED_ROWS)
+    assert [r.value for r in document_rows(doc)] == ["8,9", "3,71 bas", "412 élevé"]

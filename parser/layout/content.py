@@ -80,8 +80,10 @@ def _row_from_phrases(line: Line) -> RawRow | None:
         measurement(phrases[1].text) or two_measurements(phrases[1].text) or _flagged(phrases[1].text)
     if not kinds or (kinds[0] != cols.RESULT and first is None):
         return None
-    if kinds[:2] == [cols.RESULT, cols.RESULT]:
-        return None  # two bare numbers before the unit: which is today's is not printed
+    if kinds[:2] == [cols.RESULT, cols.RESULT] or (kinds[0] == cols.RESULT and len(phrases) > 2
+                                                   and _flagged_number(phrases[2].text)):
+        return None  # two numbers before the unit ("6,4  8,9", "3,98  3,71 bas"): which is
+        # today's is not printed
     row = RawRow(page=line.page, name=name, value=phrases[1].text.strip(),
                  words=list(line.words), from_header=False, ocr=line.ocr)
     if first is not None:
@@ -100,6 +102,12 @@ def _row_from_phrases(line: Line) -> RawRow | None:
             row.second = phrase.text.strip()  # "5,27 mmol/l", "soit 3,37 G/l"
             row.ranges_apart = row.range_text is not None  # the first has its own range
     return with_second(row)
+
+
+def _flagged_number(text: str) -> bool:
+    """A number and its printed flag in one cell ("3,71 bas", "11.9 H")."""
+    tokens = text.split()
+    return len(tokens) > 1 and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
 
 
 def _flagged(text: str) -> tuple[str, str] | None:

@@ -48,7 +48,7 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     dated = dates_line(lines[i])
     if dated is None:
         return None
-    latest = _result_column(dated)
+    latest = _agreed_result_column(_result_column(dated), _labelled_above(lines, i, dated))
     if latest is None:
         return None
     dates = [Column(cols.PREVIOUS if k != latest else cols.RESULT, p.x0, p.x1, "date")
@@ -67,6 +67,34 @@ def cumulative_header(lines: list[Line], i: int, page: Page) -> tuple[Header, in
     return header, used
 
 
+def _labelled_above(lines: list[Line], i: int, dated: list[tuple[Phrase, tuple]]) -> dict[int, bool]:
+    """What the labels printed just above the dates say of their columns, by date index:
+    True for this report's column ("Résultat", "Aktuell"), False for a previous one
+    ("Antériorité", "Vorwert"); a label the vocabulary lacks ("Vorsorge") says nothing."""
+    if i == 0 or lines[i].top - lines[i - 1].bottom > lines[i].size:
+        return {}
+    said: dict[int, bool] = {}
+    for phrase in lines[i - 1].phrases():
+        over = [k for k, (p, _) in enumerate(dated) if min(p.x1, phrase.x1) - max(p.x0, phrase.x0) > 0]
+        key = cols.label_key(phrase.text)
+        current = key in _current_labels() or cols.label_kind(key) == cols.RESULT
+        if len(over) == 1 and (current or cols.label_kind(key) == cols.PREVIOUS):
+            said[over[0]] = current
+    return said
+
+
+def _agreed_result_column(by_dates: int | None, said: dict[int, bool]) -> int | None:
+    """This report's column: the dates' and the labels' readings must agree where both read;
+    either alone decides; None when they disagree or neither reads (the rows stay unread, for
+    a reviewer, rather than a previous result taken for the result)."""
+    named = [k for k, current in said.items() if current]
+    if by_dates is None:
+        return named[0] if len(named) == 1 else None
+    if said.get(by_dates) is False or (named and named != [by_dates]):
+        return None
+    return by_dates
+
+
 def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, ...]]] | None:
     """The dates of a line of an optional label ("Date") then two or more dates alone, each
     with its two readings (after CURRENT for the column headed as this report's own, which
@@ -76,11 +104,33 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, ...]]] | None
     phrases = line.phrases()
     dated = [(p, _heading(p.text)) for p in phrases]
     first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
-    if first is None or len(dated) - first < 2 or any(d is None for _, d in dated[first:]):
+    if first is None:
         return None
-    if not _labels_before_dates([p.text for p in phrases[:first]]):
+    end = next((k for k in range(first, len(dated)) if dated[k][1] is None), len(dated))
+    if end - first < 2 or not _labels_before_dates([p.text for p in phrases[:first]]):
         return None
-    return [(p, d) for p, d in dated[first:] if d is not None]
+    # The other columns' labels may follow the dates too ("Analyse  12/11/24  14/03/25
+    # Interprétation  Unité  Valeurs de référence"): each phrase after them only labels.
+    if any(_labels_of(p) is None for p in phrases[end:]):
+        return None
+    return [(p, d) for p, d in dated[first:end] if d is not None]
+
+
+def _labels_of(phrase: Phrase) -> list[Column] | None:
+    """The column labels a phrase prints, one or several set close ("Interprétation Unité"),
+    each with its words' extent; None unless its words are all labels of the vocabulary
+    (longest label first)."""
+    words, found, k = phrase.words, [], 0
+    while k < len(words):
+        for n in range(min(len(words) - k, cols.MAX_LABEL_WORDS), 0, -1):
+            key = cols.label_key(" ".join(w.text for w in words[k:k + n]))
+            if cols.label_kind(key) is not None:
+                found.append(Column(cols.label_kind(key), words[k].x0, words[k + n - 1].x1, key))
+                k += n
+                break
+        else:
+            return None
+    return found
 
 
 # The mark `_heading` puts before a current column's readings.
@@ -186,8 +236,7 @@ def _label_columns(line: Line, dates: list[Column]) -> list[Column]:
     "Analyse  Einheit  Referenzbereich" left of them)."""
     found = []
     for phrase in line.phrases():
-        key = cols.label_key(phrase.text)
-        kind = cols.label_kind(key)
-        if kind in (cols.NAME, cols.UNITS, cols.RANGE, cols.FLAG) and not _under(phrase, dates):
-            found.append(Column(kind, phrase.x0, phrase.x1, key))
+        if _under(phrase, dates):
+            continue
+        found += [c for c in _labels_of(phrase) or [] if c.kind in (cols.NAME, cols.UNITS, cols.RANGE, cols.FLAG)]
     return found
