@@ -5,6 +5,7 @@
 - table.py     placed lines of one table grouped into rows (headings, methods, wrapped names)
 - document.py  tables found by their headers across a document's pages
 - cumulative.py  value columns headed by dates (the latest is the result)
+- sideways.py  tables printed one column per test, a line per field
 - content.py   rows read by content: headerless pages, lines no table reads
 """
 

@@ -20,6 +20,7 @@ from parser.layout.measures import split_measurements
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
 from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text, looks_like_specimen
+from parser.layout.sideways import sideways_rows
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.metadata_dates import NUMERIC_DATE
@@ -38,7 +39,8 @@ def document_rows(doc: Document) -> list[RawRow]:
     body: list[tuple[Page, list[Line]]] = []
     headed: dict[int, Header] = {}  # the header each line of a table region is read under
     for page in doc.pages:
-        lines = _content_lines(page, keys)
+        lines, sideways = sideways_rows(_content_lines(page, keys))
+        rows.extend(sideways)  # tables printed one column per test, read apart
         body.append((page, lines))
         continued = [h.shifted(page.width / carried_width) for h in carried]  # the last page's tables
         regions = _regions(lines, page) or [(h, lines, None) for h in continued]
