@@ -83,6 +83,24 @@ def test_right_aligned_values_none_reaching_under_their_label_stay_in_the_result
         [(v, True, False) for v in values]
 
 
+def test_a_remark_run_across_the_columns_does_not_unsettle_right_aligned_values():
+    """A remark line under a row runs under the 'Result' label; the values, right-aligned past
+    the label's edge (none reaching under it), stay this report's results."""
+    rows = [[(40, 100, "Test"), (160, 100, "Reference Range"), (290, 100, "Result"), (370, 100, "Units")]]
+    cells = [("LDL Cholesterol", "< 3.4", "2.7", "mmol/L"), ("TSH", "0.27 - 4.20", "2.14", "mIU/L"),
+             ("Free T4", "12 - 22", "15.8", "pmol/L"), ("Ferritin", "30 - 400", "212", "ug/L")]
+    y = 120
+    for n, (name, ref, value, unit) in enumerate(cells):
+        rows.append([(40, y, name), (160, y, ref), (360 - 5 * len(value), y, value), (370, y, unit)])
+        y += 12
+        if n == 0:
+            rows.append([(40, y, "Remarks: LDL target < 1.8 mmol/L for patients with diabetes and high risk.", 9)])
+            y += 12
+    read = _read(Document("pdf", [page(rows)]))
+    assert [(name, value, unit, placed) for name, value, unit, _, placed, _ in read] == [
+        (name, value, unit, True) for name, _, value, unit in cells]
+
+
 def test_a_count_printed_in_the_range_column_before_its_range_is_a_second_result():
     rows = [
         [(40, 100, "Analyse"), (200, 100, "Résultats"), (300, 100, "Valeurs de référence")],
