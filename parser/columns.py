@@ -684,8 +684,9 @@ def with_code_column(header: Header, lines: list[list[tuple[float, float, str]]]
         return header
     code_starts, name_starts = [a[0] for a, _ in pairs], [b[0] for _, b in pairs]
     widths = [a[1] - a[0] for a, _ in pairs]
-    # Codes of one width could be a name's first word ("HDL Cholesterol"); a date never is.
-    dated = all(_DATE_TIME.match(a[2]) for a, _ in pairs)
+    # Codes of one width could be a name's first word ("HDL Cholesterol"); a date never is,
+    # nor a row number counting the rows ("1  WBC", "2  Neutrophil %").
+    dated = all(_DATE_TIME.match(a[2]) for a, _ in pairs) or _counting([a[2] for a, _ in pairs])
     if max(code_starts) - min(code_starts) > 0.5 * size or max(name_starts) - min(name_starts) > 0.5 * size \
             or (max(widths) - min(widths) < size and not dated) \
             or min(name_starts) - max(a[1] for a, _ in pairs) < 0.5 * size:
@@ -694,6 +695,13 @@ def with_code_column(header: Header, lines: list[list[tuple[float, float, str]]]
     name = Column(NAME, min(name_starts), max(names[0].x1, min(name_starts) + 1), names[0].label)
     return Header([code, name, *header.columns[1:]], header.x_start, header.x_end, header.top,
                   header.bottom, header.page)
+
+
+def _counting(cells: list[str]) -> bool:
+    """Row numbers: each the one before plus one, or 1 again (a new section numbers anew)."""
+    if not all(c.isdigit() for c in cells) or int(cells[0]) != 1:
+        return False
+    return all(int(b) in (int(a) + 1, 1) for a, b in zip(cells, cells[1:]))
 
 
 def _overlapping(items: list[tuple[float, float, str]], pad: float) -> list[list[tuple[float, float, str]]]:

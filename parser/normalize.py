@@ -45,6 +45,8 @@ _TRAILING_ARROW = re.compile(r"\s+([↑↓]{1,2})$")
 # Printed qualitative results, every language's (parser/vocabulary.py). Free text outside
 # this vocabulary that has no digit is more likely a label or a comment than a result.
 _QUALITATIVE_WORDS = vocabulary.qualitative_result()
+# A dipstick grade printed in brackets after the finding ("Positive (++)", "Positive (2+)").
+_GRADE_AFTER = re.compile(r"\s*\((?:[+]{1,4}|\d\s*\+|±)\)$")
 _CATEGORY_NAME = re.compile(
     r"^(?:(?:very|near|above|below|borderline|moderately|mildly|severely)\s+)*(?:high|low|"
     r"optimal|borderline|desirable|undesirable|normal|abnormal|deficient|deficiency|"
@@ -689,8 +691,8 @@ def _is_plausible_text_result(value: str) -> bool:
     text = value.strip()
     if len(text.split()) > 4 or text.endswith(":"):
         return False
-    if _QUALITATIVE_WORDS.match(text):
-        return True
+    if _QUALITATIVE_WORDS.match(text) or _QUALITATIVE_WORDS.match(_GRADE_AFTER.sub("", text)):
+        return True  # "Positive (+)", "Positive (2+)": the word with its grade in brackets
     # Counts such as "2-4 /hpf" or "0-1" carry digits; a range-looking value is not a result
     # unless it is a count per field.
     return bool(re.search(r"\d", text)) and bool(re.search(r"/\s*(hpf|lpf|hpff|field)|^\d+\s*-\s*\d+$", text, re.I))

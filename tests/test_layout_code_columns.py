@@ -50,6 +50,17 @@ def test_an_unlabelled_code_column_is_told_by_codes_of_many_widths_before_aligne
     assert names == ["Glucose", "Urea", "Creatinine", "Sodium", "Potassium", "ALT"]
 
 
+def test_row_numbers_before_the_names_are_not_part_of_the_name_whatever_their_width():
+    """"No." over numbers counting the rows (one or two digits wide, a section numbering
+    anew from 1), the names aligned after them."""
+    blood = ["WBC", "Neutrophil %", "Lymphocyte %", "RBC", "Hemoglobin", "Hematocrit", "MCV", "MCH",
+             "MCHC", "Platelets", "ESR"]
+    chemistry = ["Glucose", "Urea", "Creatinine"]
+    rows = [(str(n), 70, name, "5.2", "mg/dL", "4.0 - 10.0")
+            for names in (blood, chemistry) for n, name in enumerate(names, start=1)]
+    assert _unlabelled(rows) == blood + chemistry
+
+
 def test_capitals_starting_names_are_not_a_code_column():
     """"HDL Cholesterol": the word after the capitals starts where their width ends, not at
     one x for all rows."""

@@ -133,7 +133,8 @@ def test_non_results_are_rejected(name, value):
 
 
 def test_qualitative_results_are_results():
-    for value in ("Trace", "1+", "Clear", "Pale Yellow", "Not Detected", "2-4 /hpf"):
+    for value in ("Trace", "1+", "Clear", "Pale Yellow", "Not Detected", "2-4 /hpf", "Positive (+)",
+                  "Positive (2+)", "Negative (±)"):
         assert result(name="Urine Protein", value=value) is not None, value
 
 
