@@ -77,6 +77,7 @@ def _region_rows(lines: list[Line], header: Header, page: Page, panel: str | Non
                  specimen: str | None, titled: bool) -> tuple[list[RawRow], str | None, str | None]:
     """The rows of one table region, with the ranges printed away from their cells: in a block
     under the table, or tiers above the value's line."""
+    lines = [part for line in lines if (part := _within(line, header)) is not None]
     lines, block_ranges = split_range_block(lines)
     lines, moved_tiers, placed = tiers_to_their_rows(lines, header)
     found, panel, specimen = table_rows(lines, header, panel, specimen, titled=titled,
@@ -84,6 +85,16 @@ def _region_rows(lines: list[Line], header: Header, page: Page, panel: str | Non
     restore_printed_order(found, moved_tiers)
     attach_block_ranges(found, block_ranges)
     return found, panel, specimen
+
+
+def _within(line: Line, header: Header) -> Line | None:
+    """The line's words in the table's span: a table beside another sets its lines on its own
+    rhythm, so the other table's words, a little higher or lower, must not stretch this
+    table's line (its gaps tell wrapped names from rows). None when no word is in the span."""
+    inside = [w for w in line.words if header.contains(w.x0, w.x1)]
+    if len(inside) == len(line.words):
+        return line
+    return Line(inside, line.page, line.ocr, line.cuts) if inside else None
 
 
 def _content_lines(page: Page, keys: set[tuple[str, int]]) -> list[Line]:
