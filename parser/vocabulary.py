@@ -276,7 +276,7 @@ HEADER_LABELS.update({
         NAME: ["prueba", "pruebas", "determinacion", "determinaciones", "analisis", "parametro",
                "parametros", "examen", "estudio", "descripcion"],
         RESULT: ["resultado", "resultados", "valor"],
-        FLAG: ["indicador", "alerta", "interpretacion"],
+        FLAG: ["indicador", "ind", "alerta", "interpretacion"],
         UNITS: ["unidades", "unidad", "unid"],
         RANGE: ["valores de referencia", "valor de referencia", "intervalo de referencia",
                 "rango de referencia", "valores normales", "rango normal", "rango", "referencia"],

@@ -27,7 +27,7 @@ from parser.lines import Line, Phrase, median_size, word_size
 from parser.locale_forms import merge_spaced_groups
 from parser.page import Word
 from parser.ranges import looks_like_range
-from parser.units import runs_on
+from parser.units import is_unit, runs_on
 
 _DIGIT = re.compile(r"\d")
 
@@ -714,7 +714,8 @@ def continue_row(row: RawRow, c: Cells) -> None:
         row.range_text = f"{row.range_text} {extra_range}" if row.range_text else extra_range
     extra_units = c.text(cols.UNITS).strip()
     if extra_units and not row.units:
-        row.units = extra_units
+        if is_unit(extra_units):  # a word under the units ("segue", "Siero") is none
+            row.units = extra_units
     elif extra_units and (whole := runs_on(row.units, extra_units)):
         row.units = whole  # a wrapped unit cell: "ml/min/1,73" then "m²"
     extra_flag = c.text(cols.FLAG).strip()
