@@ -53,6 +53,7 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
             "previous result", "previous results", "previous", "prior result", "prior results",
             "prior", "last result", "previous value", "previous values", "earlier result",
             "historical result", "previous result and date", "prior result and date",
+            "prior value", "last value",
         ],
         OTHER: ["method", "methods", "methodology", "technology", "technique", "specimen", "date",
                 "lab", "site", "comment", "comments", "remarks", "performing lab", "code", "loinc",
@@ -241,7 +242,8 @@ HEADER_LABELS.update({
                 "valeurs usuelles", "intervalle de reference", "intervalles de reference",
                 "normes", "references", "valeurs de references"],
         PREVIOUS: ["anteriorites", "anteriorite", "resultat anterieur", "resultats anterieurs",
-                   "valeur anterieure", "valeurs anterieures", "precedent", "dernier resultat"],
+                   "valeur anterieure", "valeurs anterieures", "precedent", "dernier resultat",
+                   "resultat precedent", "valeur precedente", "precedente"],
         # Quebec-kind grids print the value in one of two columns by whether it is in range.
         IN_RANGE: ["dans les normes", "dans la norme", "dans les limites", "resultat normal"],
         OUT_OF_RANGE: ["hors normes", "hors norme", "hors des normes", "hors limites",
@@ -257,7 +259,8 @@ HEADER_LABELS.update({
         RANGE: ["referenzbereich", "referenzbereiche", "referenzwert", "referenzwerte",
                 "referenzintervall", "normalbereich", "normbereich", "normalwert", "normalwerte", "normwert",
                 "normwerte"],
-        PREVIOUS: ["vorwert", "vorwerte", "vorbefund", "letzter wert"],
+        PREVIOUS: ["vorwert", "vorwerte", "vorbefund", "letzter wert", "vorheriges ergebnis",
+                   "vorheriger wert", "letzte untersuchung", "letzter befund", "vorergebnis"],
         OTHER: ["methode", "material", "datum", "kommentar", "kurzel", "kurzbezeichnung", "code"],
     },
     "it": {
@@ -269,7 +272,7 @@ HEADER_LABELS.update({
         RANGE: ["valori di riferimento", "valore di riferimento", "intervallo di riferimento",
                 "valori normali", "range di riferimento", "riferimento", "intervallo"],
         PREVIOUS: ["precedente", "precedenti", "valore precedente", "risultato precedente",
-                   "esito precedente", "risultati precedenti"],
+                   "esito precedente", "risultati precedenti", "ultimo risultato", "ultimo valore"],
         OTHER: ["metodo", "metodica", "materiale", "data", "commento", "codice", "cod"],
     },
     "es": {
@@ -281,7 +284,7 @@ HEADER_LABELS.update({
         RANGE: ["valores de referencia", "valor de referencia", "intervalo de referencia",
                 "rango de referencia", "valores normales", "rango normal", "rango", "referencia"],
         PREVIOUS: ["resultado anterior", "resultados anteriores", "anterior", "valor anterior",
-                   "previo", "resultado previo"],
+                   "previo", "resultado previo", "ultimo resultado", "valor previo"],
         OTHER: ["metodo", "tecnica", "muestra", "fecha", "comentario", "codigo", "cod"],
     },
 })

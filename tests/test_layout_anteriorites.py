@@ -57,3 +57,29 @@ def test_the_flag_goes_with_the_measurement_that_has_the_range():
                  range_text="40 - 75", flag="H")
     share, count = split_measurements(row)
     assert (share.flag, count.flag) == ("H", None)
+
+
+def _previous_first(labels, rows):
+    """The previous result's column printed BEFORE the result's (its label one of the
+    vocabulary's, in any language), then unit and range."""
+    name, previous, result, unit, ref = labels
+    lines = [[(40, 80, name), (200, 80, previous), (300, 80, result), (370, 80, unit), (440, 80, ref)]]
+    for k, (test, old, value, units, range_text) in enumerate(rows):
+        lines.append([(40, 100 + 13 * k, test), (205, 100 + 13 * k, old), (300, 100 + 13 * k, value),
+                      (370, 100 + 13 * k, units), (440, 100 + 13 * k, range_text)])
+    return document(page(lines))
+
+
+PREVIOUS_FIRST = [("Gamma-GT", "39", "68", "U/l", "< 40"), ("Kreatinin", "0,81", "0,86", "mg/dl", "0,50 - 0,90"),
+                  ("TSH", "2,05", "1,74", "mU/l", "0,40 - 4,00")]
+
+
+def test_a_previous_result_labelled_before_the_result_is_never_the_value():
+    for labels in (("Parameter", "Letzte Untersuchung", "Ergebnis", "Einheit", "Referenzbereich"),
+                   ("Analisi", "Ultimo risultato", "Risultato", "Unità", "Valori di riferimento"),
+                   ("Prueba", "Último resultado", "Resultado", "Unidades", "Valores de referencia"),
+                   ("Analyse", "Résultat précédent", "Résultat", "Unité", "Valeurs de référence"),
+                   ("Test", "Prior value", "Result", "Units", "Reference range")):
+        rows = document_rows(_previous_first(labels, PREVIOUS_FIRST))
+        assert [(r.name, r.value, r.units) for r in rows] == [
+            (name, value, unit) for name, _, value, unit, _ in PREVIOUS_FIRST], labels[1]
