@@ -11,9 +11,13 @@ Zealand "cumulative" reports, hospital Kumulativbefunde) head each value column 
 sampling date. The column of the latest date is this report's result; the others are previous
 results, never results. A flowsheet (Cerner PowerChart) prints the other columns' labels on the
 dates' line, range and unit LEFT of the dates ("Result Name  Ref Range  Units  01/14/2025 22:47
-...  01/16/2025 04:30"), the latest column rightmost and headed "Current". The dates must put
-the same column last read day first and month first; where they do not, no header is made and
-the rows stay unread (for a reviewer).
+...  01/16/2025 04:30"), the latest column rightmost and headed "Current"; a hospital report
+sets the dates between the names' label and the others ("Analyse  12/11/24  14/03/25
+Interprétation  Unité  Valeurs de référence"), perhaps under labels naming the previous and the
+current column ("Antériorité  Résultat", "Vorsorge  Aktuell"), which must agree with the dates
+(or settle dates that read both ways). The dates must put the same column last read day
+first and month first; where they do not, no header is made and the rows stay unread (for a
+reviewer).
 """
 
 from __future__ import annotations
@@ -96,7 +100,8 @@ def _agreed_result_column(by_dates: int | None, said: dict[int, bool]) -> int | 
 
 
 def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, ...]]] | None:
-    """The dates of a line of an optional label ("Date") then two or more dates alone, each
+    """The dates of a line of an optional label ("Date") then two or more dates alone (the
+    other columns' labels perhaps before or after them), each
     with its two readings (after CURRENT for the column headed as this report's own, which
     may print no date); None for any other line."""
     if len(_DATE_IN_TEXT.findall(line.text)) < 2:
