@@ -91,7 +91,7 @@ def _within(line: Line, header: Header) -> Line | None:
     """The line's words in the table's span: a table beside another sets its lines on its own
     rhythm, so the other table's words, a little higher or lower, must not stretch this
     table's line (its gaps tell wrapped names from rows). None when no word is in the span."""
-    inside = [w for w in line.words if header.contains(w.x0, w.x1)]
+    inside = [w for p in line.phrases() if header.contains(p.x0, p.x1) for w in p.words]  # as cells place them
     if len(inside) == len(line.words):
         return line
     return Line(inside, line.page, line.ocr, line.cuts) if inside else None
