@@ -767,8 +767,9 @@ def _right_aligned_values(header: Header, kind: str, cluster: list[tuple[float, 
             continue
         if any(c is not col and c.x0 < edge and c.x1 > col.x1 for c in header.columns):
             continue  # another column lies between the label and the cluster
-        # A line run across the columns (a remark under a row) is no cell under the label.
-        under = [p1 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0
+        # A line run across the columns (a remark under a row) is no value under the label,
+        # nor are words without a digit (the header's line in a second script, as OCR reads it).
+        under = [p1 for p0, p1, text in phrases if min(p1, col.x1) - max(p0, col.x0) > 0 and _DIGIT.search(text)
                  and not any(c is not col and min(p1, c.x1) - max(p0, c.x0) > 0 for c in header.columns)]
         start = min(x for x, _, _ in cluster)
         if _one_right_edge(under, edge) or (not under and start - col.x1 < col.x1 - col.x0):

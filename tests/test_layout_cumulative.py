@@ -206,3 +206,12 @@ def test_a_label_over_the_dates_decides_when_the_dates_read_both_ways():
     doc = _labelled_both_sides(["03/04/24", "04/03/24"], [None, "Aktuell"],
                                [(398, "Units"), (450, "Reference Range")], LABELLED_ROWS)
     assert [r.value for r in document_rows(doc)] == ["8,9", "3,71 bas", "412 élevé"]
+
+
+def test_a_date_run_on_into_the_next_label_still_heads_its_column():
+    # OCR sets a narrow gap as a space: "11.03.2025 Bewertung" comes as one cell.
+    rows = [("Gamma-GT", "39", "68", "U/l", "< 40"), ("Kreatinin", "0,81", "0,86", "mg/dl", "0,50 - 0,90")]
+    for dates, after in ((["08.03.2022", "11.03.2025 Bewertung"], [(398, "Einheit"), (450, "Referenzbereich")]),
+                         (["12/11/24", "14/03/25 Flag"], [(398, "Units"), (450, "Reference range")])):
+        doc = _labelled_both_sides(dates, None, after, rows)
+        assert [(r.name, r.value) for r in document_rows(doc)] == [("Gamma-GT", "68"), ("Kreatinin", "0,86")], dates

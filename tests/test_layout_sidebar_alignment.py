@@ -101,6 +101,20 @@ def test_a_remark_run_across_the_columns_does_not_unsettle_right_aligned_values(
         (name, value, unit, True) for name, _, value, unit in cells]
 
 
+def test_a_header_line_in_a_second_script_does_not_unsettle_right_aligned_values():
+    """Under a bilingual header, its line in another script as OCR garbles it ("paral",
+    "azul" under 'Result'): words without a digit are no values under the label."""
+    rows = [[(40, 100, "Test"), (160, 100, "Normal Range"), (290, 100, "Result"), (370, 100, "Unit")],
+            [(40, 109, "paral"), (160, 109, "cstute Jaxoll"), (290, 109, "azul"), (370, 109, "dbl")]]
+    cells = [("White Blood Cells", "4.0 - 11.0", "7.9", "x10^9/L"), ("Haemoglobin", "130 - 170", "126", "g/L"),
+             ("MCV", "80 - 100", "88.4", "fL"), ("Platelets", "150 - 410", "244", "x10^9/L")]
+    for k, (name, ref, value, unit) in enumerate(cells):
+        y = 125 + 12 * k
+        rows.append([(40, y, name), (160, y, ref), (360 - 5 * len(value), y, value), (370, y, unit)])
+    results = parse_document(Document("pdf", [page(rows)])).results
+    assert [(r.test_name, r.value, r.units) for r in results] == [(name, value, unit) for name, _, value, unit in cells]
+
+
 def test_a_count_printed_in_the_range_column_before_its_range_is_a_second_result():
     rows = [
         [(40, 100, "Analyse"), (200, 100, "Résultats"), (300, 100, "Valeurs de référence")],

@@ -106,7 +106,7 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, ...]]] | None
     may print no date); None for any other line."""
     if len(_DATE_IN_TEXT.findall(line.text)) < 2:
         return None  # most lines: the cheap test first
-    phrases = line.phrases()
+    phrases = _cells(line)
     dated = [(p, _heading(p.text)) for p in phrases]
     first = next((k for k, (_, d) in enumerate(dated) if d is not None), None)
     if first is None:
@@ -119,6 +119,21 @@ def dates_line(line: Line) -> list[tuple[Phrase, tuple[str | None, ...]]] | None
     if any(_labels_of(p) is None for p in phrases[end:]):
         return None
     return [(p, d) for p, d in dated[first:end] if d is not None]
+
+
+def _cells(line: Line) -> list[Phrase]:
+    """The line's phrases, a date run on into the next column's label cut off it ("11.03.2025
+    Bewertung": OCR sets a narrow column gap as a space)."""
+    cells = []
+    for phrase in line.phrases():
+        words = phrase.words
+        cut = 2 if len(words) > 2 and _TIME.fullmatch(" " + words[1].text) else 1
+        if len(words) > cut and is_date(" ".join(w.text for w in words[:cut])) \
+                and _labels_of(Phrase(words[cut:])) is not None:
+            cells += [Phrase(words[:cut]), Phrase(words[cut:])]
+        else:
+            cells.append(phrase)
+    return cells
 
 
 def _labels_of(phrase: Phrase) -> list[Column] | None:
@@ -240,7 +255,7 @@ def _label_columns(line: Line, dates: list[Column]) -> list[Column]:
     """Names, units, flag and range columns labelled beside the dates ("Units   Reference",
     "Analyse  Einheit  Referenzbereich" left of them)."""
     found = []
-    for phrase in line.phrases():
+    for phrase in _cells(line):
         if _under(phrase, dates):
             continue
         found += [c for c in _labels_of(phrase) or [] if c.kind in (cols.NAME, cols.UNITS, cols.RANGE, cols.FLAG)]
