@@ -19,8 +19,9 @@ from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE,
     order_by_age, printed_date_order, read_date
 from parser.metadata_hints import collection_column, cumulative_collection, dateline, name_beside_birth, region_date_order, \
     star_birth, surname_first_chinese, us_certified
-from parser.metadata_lab import find_lab_name
-from parser.metadata_labels import print_label
+from parser.metadata_captions import captions_under, value_above
+from parser.metadata_lab import LAB_WORDS, find_lab_name
+from parser.metadata_labels import declared_name_order, print_label
 from parser.metadata_names import BRACKETED_SEX, TITLES, before_other_label, civility, civility_name, \
     letters_name, split_person_name, surname_run, surname_text, unlabelled_patient_name
 from parser.metadata_split import LABELS, NUMBER_SIGN, PROSE_SEPARATOR, SLASH, dated_number, fits_beside, \
@@ -35,11 +36,13 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     dates themselves do not: French, German, Italian and Spanish reports write the day first;
     else the lab's address may (metadata_hints.region_date_order)."""
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
-    pairs = _whole_name_pairs(_printed_apart(_labelled(lines)))
+    keyed = _labelled(lines)
+    pairs = _whole_name_pairs(_printed_apart(keyed))
     european = language in DAY_FIRST
     order = _settled_order(doc, lines, pairs, european)
     meta = ResultMetadata()
-    name_text = _read_pairs(meta, pairs, order, language)
+    declared = next((declared_name_order(key) for key, field, _ in keyed if field == "name"), None)
+    name_text, received = _read_pairs(meta, pairs, order, language, declared)
     if meta.patient_first_name is None:
         name, civil = unlabelled_patient_name(lines), civility_name(lines, european)
         if name is None or (civil and civil.endswith(name)):  # "Frau" above the name
@@ -65,6 +68,9 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
         meta.specimen_number = meta.specimen_number or column[1]
     if meta.date_collected is None:
         meta.date_collected = collection_column(lines, order)
+    # A report printing no sampling date dates the sample by its receipt or the patient's
+    # visit (README of fixtures/reallike: every report's expected sampling date is one of these).
+    meta.date_collected = meta.date_collected or received
     if meta.date_reported is None:
         meta.date_reported = dateline(lines, order)
     if meta.lab_name is None:
@@ -85,7 +91,7 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
     date printed on the report, else the printed age (which order makes the birth date and
     the sampling date give it)."""
     births = [v for f, v in pairs if f in ("dob", "dob_gender")]
-    dates = [v for f, v in pairs if f in ("collected", "reported", "printed")]
+    dates = [v for f, v in pairs if f in ("collected", "reported", "printed", "received")]
     order = date_order(births + dates)
     if order is None and european:
         return "dmy"
@@ -143,14 +149,15 @@ def _padded(values: list[str]) -> bool:
 
 
 def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str | None,
-                language: str | None) -> str | None:
+                language: str | None, declared: str | None) -> tuple[str | None, str | None]:
     """Fill `meta` from the labelled pairs, the first value of each field winning; returns
-    the printed name, whose civility may state the sex."""
-    name_text, european, printed = None, language in DAY_FIRST, None
+    the printed name, whose civility may state the sex, and the date the sample was received
+    (or the patient's visit). `declared`: the name's order its label states."""
+    name_text, european, printed, received = None, language in DAY_FIRST, None, None
     for field, value in pairs:
         if field == "name" and meta.patient_first_name is None:
             first, last = split_person_name(value, surname_first=european,
-                                            two_surnames=language == "es")
+                                            two_surnames=language == "es", declared=declared)
             if first is not None:  # "N° patient: 2507694" names nobody
                 meta.patient_first_name, meta.patient_last_name = first, last
                 name_text = value
@@ -174,14 +181,20 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             meta.date_reported = read_date(value, order, recent=True)
         elif field == "printed" and printed is None:
             printed = read_date(value, order, recent=True)
+        elif field == "received" and received is None:
+            received = read_date(value, order, recent=True)
         elif field == "specimen" and meta.specimen_number is None and (number := dated_number(value)):
             meta.specimen_number = number  # "Accettazione n. 1187 del 14/03/2025"
         elif field == "specimen" and meta.specimen_number is None and read_date(value) is None \
-                and re.search(r"\d", value):
-            # "Accettazione: 13/02/2024" is a date; "Specimen: Blood EDTA" names the sample
+                and re.search(r"\d", value) and not _CLOCK_TIME.match(value):
+            # "Accettazione: 13/02/2024" is a date; "Specimen: Blood EDTA" names the sample;
+            # "Accettazione 7:30-10:30" in a letterhead gives the desk's opening hours
             meta.specimen_number = read_identifier(value)
     meta.date_reported = meta.date_reported or printed  # the print date when no other is printed
-    return name_text
+    return name_text, received
+
+
+_CLOCK_TIME = re.compile(r"\d{1,2}[:.h]\d{2}(?!\d)(?:\s*[-–]\s*\d{1,2}[:.h]\d{2})?(?:\s|$)")
 
 
 def _printed_apart(keyed: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
@@ -253,7 +266,13 @@ def _lab_value_fits(value: str) -> bool:
     400703" is an address."""
     value = value.strip()
     return bool(value) and not re.search(r"\d|[·@]", value) and len(value.split()) <= 8 \
-        and not _REPORT_WORD.fullmatch(value)
+        and not _REPORT_WORD.fullmatch(value) and not _sentence_without_lab_word(value)
+
+
+def _sentence_without_lab_word(value: str) -> bool:
+    """"Labor: Teilnahme an Ringversuchen nach RiliBÄK" states the lab's quality scheme: words
+    joined by small lower-case words, none a lab's word, are a sentence, no lab's name."""
+    return not LAB_WORDS.search(value) and any(word.islower() for word in value.split()[1:])
 
 
 # The page's title "LABORATORY  REPORT" (letter-spaced, read as two phrases) is no "Laboratory"
@@ -284,6 +303,7 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
     """(label key, field, value text): labelled_pairs, with the label that was read."""
     pairs = []
     wrapped = _wrapped_label_pairs(lines)
+    upward = captions_under(lines)
     for index, line in enumerate(lines):
         pairs.extend(wrapped.get(index, []))
         parts = join_split_labels([(part, phrase if part == phrase.text.strip() else None)
@@ -308,9 +328,12 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                     j += 1
                 beside = phrases[j].lstrip(":：- ").strip() if j < len(phrases) and \
                     split_label(phrases[j])[0] is None and not several_fields(phrases[j]) else ""
+                if index in upward:  # a caption under its value: nothing beside it is its value
+                    beside = ""
                 below = "" if parts[i][1] is None or text.rstrip().endswith((":", "：")) or \
                     (beside and fits_beside(LABELS[label], beside)) else \
-                    _value_below(lines, index, parts[i][1], LABELS[label])
+                    _value_below(lines, index, parts[i][1], LABELS[label]) if index not in upward else \
+                    value_above(lines, index, parts[i][1], LABELS[label])
                 value = below or beside
                 if value and not below and LABELS[label] == "name" and j < len(parts) \
                         and parts[j][1] is not None:
@@ -460,8 +483,8 @@ def _lone_civility(value: str) -> bool:
 
 
 # Fields whose value can be told by its shape alone, so may be read under their label.
-_SHAPED_FIELDS = ("name", "first_name", "last_name", "dob", "collected", "reported", "gender",
-                  "age_gender", "dob_gender", "specimen")
+_SHAPED_FIELDS = ("name", "first_name", "last_name", "dob", "collected", "reported", "received",
+                  "gender", "age_gender", "dob_gender", "specimen")
 
 
 def _value_below(lines: list[Line], index: int, label: Phrase, field: str) -> str:

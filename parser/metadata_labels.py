@@ -17,7 +17,8 @@ import re
 
 # What each composed label's field is called in the vocabulary (a label of that field).
 CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": "date of birth",
-             "specimen": "specimen number", "other": "received", "age_gender": "age / sex",
+             "specimen": "specimen number", "received": "sample received", "other": "registered",
+             "age_gender": "age / sex",
              "dob_gender": "dob / sex", "name": "patient name", "printed": "printed"}
 
 _DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec"}
@@ -35,7 +36,10 @@ _DATED = {
     "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",
                   "recog", "draw", "obten"),
     "dob": ("birth", "naiss", "nasc", "nacim", "geburt", "geb"),
-    "other": ("récep", "recep", "receipt", "ricev", "accettazion", "eingang", "receiv", "registr", "request",
+    # When the lab received the sample ("Sample Receipt Date"): the sampling date only where
+    # none is printed; a receipt naming no sample is "other" (_dated_field).
+    "received": ("récep", "recep", "receipt", "ricev", "accettazion", "eingang", "receiv"),
+    "other": ("registr", "request",
               "richiest", "solicit", "demande", "order", "orden", "admis", "aufnahm"),
 }
 _EARLIER = ("previous", "prior", "last", "anterior", "antérieur", "precedent", "précédent",
@@ -48,7 +52,7 @@ _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "�
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
-             "accettazion", "refert", "episode", "spec", "anforder", "barcode")  # "SPEC #": a hospital system's abbreviation
+             "accettazion", "refert", "episode", "spec", "anforder", "barcode", "antrag")  # "SPEC #": a hospital system's abbreviation
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
 _TOKEN_GAPS = re.compile(r"[\s\-/]+")
@@ -122,6 +126,8 @@ def _dated_field(content: list[str]) -> str | None:
     # What was done says more than to what: "Sample Receipt Date" is no sampling date.
     acts = [n for n in nouns if not n.startswith(_SAMPLE_WORDS)]
     found = [f for f in (_stem_field(n, _DATED) for n in acts) if f]
+    if found and found[0] == "received" and len(acts) == len(nouns):
+        return "other"  # "Date de réception": the request's receipt, no sample's
     if found or acts:
         return found[0] if found else None
     return "collected"  # "Sample Date", "Date of specimen"
@@ -164,3 +170,18 @@ _PRINT_WORDS = re.compile(r"\b(print|printed|imprim\w*|impres\w*|stampa|stampato
 def print_label(key: str) -> bool:
     """Is the label key `key` a print date's ("imprimé le", "druckdatum", "run date")?"""
     return _PRINT_WORDS.search(key) is not None
+
+
+def declared_name_order(key: str) -> str | None:
+    """The order of a name's parts its label declares: "surname_first" for "Cognome e Nome",
+    "Apellidos, nombre", "PATIENT NAME (LAST, FIRST)", "given_first" for "Nombre y apellidos",
+    "Prénom Nom" ("Name, Vorname": the family name); None when the label names no part ("Patient", "Name")."""
+    words = [t.strip("(),;:") for t in _TOKEN_GAPS.split(key)]
+    given = next((k for k, w in enumerate(words) if w in _GIVEN), None)
+    surname = next((k for k, w in enumerate(words) if w in _SURNAME), None)
+    if surname is None and given is not None:  # "Name, Vorname": the name is the family name
+        surname = next((k for k, w in enumerate(words) if w == "name"), None)
+    if given is None or surname is None:
+        return None
+    return "surname_first" if surname < given else "given_first"
+

@@ -28,12 +28,16 @@ _CIVILITY_SEX = {word: sex for sex, words in _CIVILITIES.items() for word in wor
 BRACKETED_SEX = re.compile(r"\((m|f|male|female)\)", re.I)
 
 
-def split_person_name(text: str, *, surname_first: bool = False,
-                      two_surnames: bool = False) -> tuple[str | None, str | None]:
+def split_person_name(text: str, *, surname_first: bool = False, two_surnames: bool = False,
+                      declared: str | None = None) -> tuple[str | None, str | None]:
     """(first, last) of a printed name. `surname_first`: a European report, whose systems print
-    "DUPONT MARIE" surname first when the whole name is in capitals. `two_surnames`: a Spanish
-    report, where a person bears two surnames after the given names ("GUADALUPE HERNÁNDEZ
-    RAMÍREZ", "María Laura Gómez Pérez")."""
+    "DUPONT MARIE" surname first when the whole name is in capitals (a mixed-case "Brunner
+    Regula" is not settled by the print: fixtures' European reports print both orders).
+    `two_surnames`: a Spanish report, where a person bears two surnames after the given names
+    ("GUADALUPE HERNÁNDEZ RAMÍREZ", "María Laura Gómez Pérez"). `declared`: the order the
+    name's label states (metadata_labels.declared_name_order), for a name in capitals, whose
+    case cannot say it; a mixed-case name keeps its printed order (the HTML fixtures print
+    "Name, Vorname : Arjun Hartley", given name first)."""
     text = re.split(r"\s{2,}|\b(age|sex|gender|dob)\b", text, maxsplit=1, flags=re.I)[0]
     text = PROSE_SEPARATOR.split(text, maxsplit=1)[0]  # "ROSSI MARIO – Acc. n. 1187"
     text = BRACKETED_SEX.sub(" ", before_other_label(_without_birth_name(text)))
@@ -54,6 +58,8 @@ def split_person_name(text: str, *, surname_first: bool = False,
         tokens = tokens[1:]  # "H.M. Chandima Herath": initials (of family names) before the given name
     if len(tokens) == 1:
         return tokens[0], None
+    if declared and text.isupper():
+        return _declared_split(tokens, declared, two_surnames)
     run = surname_run(tokens)
     if run:  # "DE LA CRUZ Maria", "HERNÁNDEZ RAMÍREZ Guadalupe"
         return tokens[run], " ".join(tokens[:run])
@@ -67,6 +73,16 @@ def split_person_name(text: str, *, surname_first: bool = False,
         run = 2 if tokens[0].lower() in _SURNAME_PARTICLES else 1
         return " ".join(tokens[run:]), " ".join(tokens[:run])
     return tokens[0], tokens[-1]
+
+
+def _declared_split(tokens: list[str], declared: str, two_surnames: bool) -> tuple[str, str]:
+    """(first, last) of a name's words in the order its label declared: the surname's words
+    are the capitals leading it, else two on a Spanish report, else one."""
+    run = surname_run(tokens) if declared == "surname_first" else 0
+    surnames = run or (2 if two_surnames and len(tokens) >= 3 else 1)
+    if declared == "surname_first":
+        return " ".join(tokens[surnames:]), " ".join(tokens[:surnames])
+    return " ".join(tokens[:-surnames]), " ".join(tokens[-surnames:])
 
 
 _BRACKET_IN_WORD = re.compile(r"(?<=[^\W\d_])[()\[\]](?=[^\W\d_])")

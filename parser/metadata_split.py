@@ -71,11 +71,16 @@ def _prose_segments(text: str) -> list[str]:
             if date:
                 segments.append(f"{timed.group(1)} {date} {timed.group(2)}")
                 continue
-        if split_label(piece)[0] is not None:
+        if split_label(piece)[0] is not None or _UNKNOWN_LABELLED_ITEM.match(piece):
             segments.append(piece)
         else:
             segments[-1] += separator + piece
     return segments
+
+
+# An item with a label the vocabulary does not list ("Statut : compte rendu complet"): its own
+# item, whose colon never hides the label of the item before it.
+_UNKNOWN_LABELLED_ITEM = re.compile(r"[^\W\d_][^\W\d_.' \-]{0,30}\s*[:：](?!\d)\s*\S")
 
 
 def _colon_separated(pieces: list[str]) -> list[str]:
@@ -240,7 +245,7 @@ _OCR_COLONS = {"3", ";", "=", "_", "-", ".", ",", "—", "–", "~"}  # also das
 
 
 def value_fits(field: str, value: str) -> bool:
-    if field in ("dob", "dob_gender", "collected", "reported"):
+    if field in ("dob", "dob_gender", "collected", "reported", "received"):
         return read_date(value) is not None
     if field in ("gender", "age_gender"):
         return read_gender(value) is not None

@@ -162,7 +162,8 @@ FLAGS: dict[str, dict[str, tuple[str, str | None]]] = {
 METADATA_LABELS: dict[str, dict[str, list[str]]] = {
     "en": {
         "name": ["patient name", "name", "patient", "pt name", "patient's name", "name of patient",
-                 "patient full name", "full name", "patient name (last, first)"],
+                 "patient full name", "full name", "patient name (last, first)",
+                 "patient name (first, last)", "first name last name", "first and last name"],
         "first_name": ["first name", "given name", "forename", "given names", "forenames"],
         "last_name": ["last name", "surname", "family name"],
         "dob": ["dob", "d o b", "date of birth", "birth date", "birthdate", "born",
@@ -211,14 +212,22 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
         "dob_gender": ["dob / sex", "dob/sex", "dob / gender", "dob/gender", "dob / age / sex",
                        "dob/age/sex", "dob / age / gender", "date of birth / sex",
                        "dob / sex / age", "dob / age", "dob/age"],
+        # When the lab received the SAMPLE, or the patient's visit (tested on site): the sampling
+        # date only where the report prints none (metadata.extract_metadata). A bare receipt
+        # label ("Received", "Recepción") dates the request, no sample: the stored real reports
+        # print "Recepción" without a sampling date and expect none.
+        "received": ["sample received", "specimen received", "sample received on",
+                     "sample receipt", "visit date", "date of visit", "visit date/time"],
         # Labels read so they are never taken as another label's value ("Name: MRN ...").
         "other": ["mrn", "uhid", "patient id", "pid", "age", "time", "ref by", "referred by",
                   "doctor", "physician", "visit no", "bill no", "ward", "bed", "ip no", "op no",
-                  "reg no", "registration no", "client", "location", "received", "registered",
+                  "reg no", "registration no", "client", "location", "registered", "received",
+                  "received on", "recd", "date received", "received date", "date/time received",
+                  "received at",
                   "status", "report status", "phone", "address", "email",
-                  "medical record no", "medical record number", "received on", "registered on",
+                  "medical record no", "medical record number", "registered on",
                   "registration date", "referring physician", "ordering provider",
-                  "ordering physician", "consultant", "recd",
+                  "ordering physician", "consultant",
                   # An identity document's number (Malta's "ID Card No."): never a name.
                   "id card", "id card no", "id card number", "identity card no",
                   "identity card number", "national id", "national id no"],
@@ -384,7 +393,9 @@ FLAGS.update({
 METADATA_LABELS.update({
     "fr": {
         "name": ["nom du patient", "patient", "patiente", "nom et prénom", "nom prénom",
-                 "nom - prénom", "nom - prenom", "nom-prénom", "nom / prénom"],
+                 "nom - prénom", "nom - prenom", "nom-prénom", "nom / prénom",
+                 # Given name first, as the label says (metadata_labels.declared_name_order).
+                 "prénom nom", "prénom et nom", "prénom, nom", "prenom nom"],
         "first_name": ["prénom", "prenom"],
         "last_name": ["nom", "nom de naissance", "nom d'usage", "nom de famille"],
         "dob": ["né(e) le", "née le", "né le", "ne(e) le", "nee le", "ne le", "date de naissance",
@@ -403,33 +414,41 @@ METADATA_LABELS.update({
                      "n° d'ordre", "nº d'ordre", "no d'ordre", "n° d’ordre",
                      "n° de demande", "n° demande", "demande n°", "dossier n°", "dossier nº",
                      "numéro de demande", "réf dossier", "n° de prélèvement"],
+        "received": ["échantillon reçu le", "echantillon recu le", "réception de l'échantillon",
+                     "réception échantillon"],
         "other": ["âge", "age", "prescripteur", "médecin", "medecin", "reçu le", "recu le",
-                  "enregistré le", "biologiste", "adresse", "téléphone", "ipp", "n° patient",
-                  "nº patient", "numéro patient", "dr prescripteur", "réception", "reception"],
+                  "réception", "reception", "enregistré le", "biologiste", "adresse", "téléphone", "ipp", "n° patient",
+                  "nº patient", "numéro patient", "dr prescripteur"],
     },
     "de": {
         "first_name": ["vorname"],
-        "name": ["name, vorname", "patientenname", "patient/in", "patientin", "pat -name"],
+        # An occupational-health report names the patient as the employee ("Beschäftigte/r").
+        "name": ["name, vorname", "patientenname", "patient/in", "patientin", "pat -name",
+                 "beschäftigte/r", "beschäftigter", "beschäftigte", "mitarbeiter/in",
+                 "vorname name", "vorname, name", "vorname nachname"],
         "last_name": ["nachname", "familienname"],
         "dob": ["geburtsdatum", "geb", "geb am", "geboren am", "geb datum", "geb -datum"],
         "gender": ["geschlecht", "geschl"],
         "lab": ["labor", "laboratorium"],
         "collected": ["entnahme", "entnahmedatum", "entnahme am", "probenentnahme",
                       "abnahme", "abnahmedatum", "entnahmezeit", "abnahmezeit", "abgenommen am",
-                      "probenahme", "entnommen am", "entnahmezeitpunkt"],
+                      "probenahme", "entnommen am", "entnahmezeitpunkt", "blutentnahme",
+                      "blutentnahme am"],
         "reported": ["befunddatum", "befund vom", "ausgedruckt am", "ausgedruckt", "freigabe", "validiert am",
                      "druckdatum", "befundet am", "befund", "ausgang", "validiert", "befundausgang",
                      "erstellt am", "berichtsdatum", "freigegeben am", "gedruckt am", "freigegeben",
-                     "befundfreigabe", "gedruckt von"],
+                     "befundfreigabe", "gedruckt von", "befund erstellt", "bericht vom"],
         "specimen": ["auftragsnummer", "auftrag", "auftrags-nr", "auftrags nr", "probennummer",
                      "labornummer", "auftragsnr", "proben-nr", "tagesnummer", "eingangsnummer",
                      "probennr", "auftrag nr", "tagesnr", "eingangsnr"],
-        "other": ["alter", "einsender", "arzt", "eingang", "eingangsdatum", "station",
-                  "patienten-id", "pat -nr", "patienten-nr", "pat -id", "versicherung", "probeneingang",
+        "received": ["probeneingang", "materialeingang", "probe eingegangen"],
+        "other": ["alter", "einsender", "arzt", "station", "eingang", "eingangsdatum", "eingang labor",
+                  "laboreingang", "verordn arzt", "personal-nr",
+                  "patienten-id", "pat -nr", "patienten-nr", "pat -id", "versicherung",
                   "auftraggeber"],
     },
     "it": {
-        "name": ["paziente", "nominativo", "cognome e nome"],
+        "name": ["paziente", "nominativo", "cognome e nome", "nome e cognome", "nome cognome"],
         "first_name": ["nome"],
         "last_name": ["cognome"],
         "dob": ["nato il", "nata il", "nato/a il", "data di nascita", "data nascita"],
@@ -444,6 +463,7 @@ METADATA_LABELS.update({
                      "accettazione", "n richiesta", "n° richiesta", "numero richiesta",
                      "id campione", "codice campione", "cod campione", "codice richiesta",
                      "n prelievo"],
+        "received": ["campione ricevuto il", "data ricevimento campione", "ricevimento campione"],
         "other": ["età", "eta", "medico", "medico richiedente", "reparto", "provenienza",
                   "codice fiscale", "data accettazione", "cod paziente", "codice paziente", "id paziente",
                   "medico curante"],
@@ -473,10 +493,12 @@ METADATA_LABELS.update({
                      "protocolo n°", "nº de protocolo", "n° de protocolo", "orden", "no orden",
                      # Mexican and Venezuelan labs number the request as a "folio".
                      "folio", "no de folio", "n° de folio", "nº de folio", "número de folio"],
+        "received": ["recepción de muestra", "recepción de la muestra", "muestra recibida",
+                     "fecha de recepción de la muestra"],
         "other": ["edad", "doctor", "médico", "medico", "nº historia", "n° historia",
                   "historia", "origen", "recepción", "recepcion", "servicio", "procedencia",
-                  "nhc", "cama", "destino", "médico solicitante", "medico solicitante", "solicitante",
                   "fecha de recepción", "fecha de recepcion",
+                  "nhc", "cama", "destino", "médico solicitante", "medico solicitante", "solicitante",
                   # Identity and insurance numbers (Mexico, Venezuela): never a specimen's.
                   "nss", "curp", "cédula", "cedula", "expediente",
                   # The request's registration number: the specimen's when no specimen label
