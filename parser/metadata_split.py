@@ -87,7 +87,8 @@ def _colon_separated(pieces: list[str]) -> list[str]:
     """The items of a prose line whose dot OCR read as a lone colon ("Reçu le 14/03/2025 à 09:05
     : Édité le 14/03/2025 à 17:05", "Specimen: Blood (EDTA) : Sample No. GB25.0224.41872"): a
     piece cut there when both sides are whole labelled items, a label with its value each (a
-    label's own colon has no value before it: "N° de dossier : 2503140412")."""
+    label's own colon has no value before it: "N° de dossier : 2503140412"); the second item's
+    label may be one the vocabulary does not list ("Statut : complet")."""
     out = _cut_at_lone_colon(pieces[0])
     for separator, piece in zip(pieces[1::2], pieces[2::2]):
         out += [separator, *_cut_at_lone_colon(piece)]
@@ -96,8 +97,14 @@ def _colon_separated(pieces: list[str]) -> list[str]:
 
 def _cut_at_lone_colon(piece: str) -> list[str]:
     head, colon, tail = piece.partition(" : ")
-    if colon and all(label is not None and value
-                     for label, value in (split_label(head.strip()), split_label(tail.strip()))):
+    if not colon:
+        return [piece]
+    label, value = split_label(head.strip())
+    # The tail a whole labelled item too, its label listed or not ("... à 16 h 05 : Statut :
+    # compte rendu complet", the dot read as a colon).
+    tail_label, tail_value = split_label(tail.strip())
+    if label is not None and value and (tail_label is not None and tail_value
+                                        or _UNKNOWN_LABELLED_ITEM.match(tail.strip())):
         return [head.strip(), " : ", tail.strip()]
     return [piece]
 

@@ -98,3 +98,9 @@ def test_opening_hours_after_a_specimen_word_are_no_specimen_number():
                     [(40, 100, "Paziente: PIRAS MARIA – Sesso F")],
                     [(40, 114, "N. campione 2503140227 – Prelievo del 14/03/2025 ore 08:12")]], "it")
     assert meta.specimen_number == "2503140227"
+
+
+def test_an_unlisted_labels_item_after_a_dot_ocr_read_as_a_colon():
+    meta = meta_of([[(40, 114, "Compte rendu validé le vendredi 14 mars 2025 à 16 h 05 : Statut : compte rendu complet")]],
+                   "fr")
+    assert meta.date_reported == "2025-03-14"
