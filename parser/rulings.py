@@ -31,6 +31,9 @@ MAX_DOT_LENGTH = 0.15  # its pieces at most this long on average (dots a blurred
 # text lines), and longer than any glyph stem (a 14 pt capital is ~0.14 in).
 VERTICAL_GAP = 0.02
 VERTICAL_DOTTED_LENGTH = 0.2
+# Ink running this many times a stroke's greatest thickness up and down where a horizontal
+# stroke is erased is a stroke crossing it (a vertical border, a letter's stem): it stays.
+CROSSING_LENGTH = 3
 # Strokes are looked for at about this resolution (dpi) or a little above: a 300 dpi image is
 # reduced by half. At ~100 dpi the dots of a CSS dotted border (~0.007 in apart) merge into a
 # solid line and stay (measured on a 200 dpi scan: test names garbled again).
@@ -50,7 +53,13 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     thickness = max(2, round(MAX_THICKNESS * per_inch))
     dot = max(2, round(MAX_DOT_LENGTH * per_inch))
     gap, vertical_gap = round(LEADER_GAP * per_inch), max(1, round(VERTICAL_GAP * per_inch))
-    across = _dotted_strokes(small, gap, thickness, round(DOTTED_LENGTH * per_inch), dot)
+    paper = int(np.percentile(pixels[::7, ::7], 90))
+    halfway = (int(ink_level) + paper) // 2
+    # Leaders printed grey, or small dots a deskew's resampling lightened, are ink only below
+    # halfway to the paper: looked for there too.
+    faint = _reduced(pixels < halfway, factor)
+    across = _dotted_strokes(small, gap, thickness, round(DOTTED_LENGTH * per_inch), dot) | \
+        _dotted_strokes(faint, gap, thickness, round(DOTTED_LENGTH * per_inch), dot)
     down = _dotted_strokes(
         np.ascontiguousarray(small.T), vertical_gap, thickness, round(VERTICAL_DOTTED_LENGTH * per_inch), dot,
     ).T
@@ -60,9 +69,10 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     # into dashes when it runs exactly along the pixel rows, as a straightened photo's lines
     # do: its gaps are grey, not paper. Erasing only the dashes left grey specks that
     # tesseract read as '|' and ':' beside the names; the gaps go with the dashes.
-    paper = int(np.percentile(pixels[::7, ::7], 90))
-    halfway = (int(ink_level) + paper) // 2
     found = across | _grey_gaps(across, pixels, factor, gap, halfway)
+    # A faint rule erased whole crosses the table's vertical borders: their ink stays, or
+    # each border is cut at every row and no longer reads as one stroke.
+    found &= ~_in_long_columns(faint, CROSSING_LENGTH * thickness)
     found |= down | _grey_gaps(np.ascontiguousarray(down.T), pixels.T, factor, vertical_gap, halfway).T
     # Back to full resolution, one pixel wider all round: the stroke's grey anti-aliased edge
     # goes with it.
@@ -82,21 +92,41 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
 def _grey_gaps(found: np.ndarray, pixels: np.ndarray, factor: int, gap: int, halfway: int) -> np.ndarray:
     """The gaps between the pieces of the strokes of `found` (along rows; `pixels` is the
     page `factor` times larger) whose darkest pixel is below `halfway` between ink and paper:
-    the rest of a faint line (leader dots' gaps are paper). Only rows holding a stroke are
-    looked at."""
+    the rest of a faint line (leader dots' gaps are paper), and the whole of that line along
+    its row where the threshold found dashes in only part of it. Only rows holding a stroke
+    are looked at."""
     gaps = np.zeros(found.shape, dtype=bool)
     rows = np.flatnonzero(found.any(axis=1))
     if rows.size == 0:
         return gaps
     part = found[rows]
     between = ~part & (_run_lengths(~part, edge=True, pad=gap + 1) <= gap)
-    width = part.shape[1]
-    shade = np.full(part.shape, 255, dtype=np.uint8)
-    for dy in range(factor):  # the darkest pixel of each block, as `_reduced` takes any ink
+    shade = _darkest(pixels, rows, part.shape[1], factor)
+    grey = between & (shade < halfway)
+    gaps[rows] = grey | _whole_faint_lines(shade < halfway, grey)
+    return gaps
+
+
+def _darkest(pixels: np.ndarray, rows: np.ndarray, width: int, factor: int) -> np.ndarray:
+    """The darkest pixel of each `factor`-sized block of `pixels` in these reduced rows (as
+    `_reduced` takes any ink)."""
+    shade = np.full((rows.size, width), 255, dtype=np.uint8)
+    for dy in range(factor):
         block = pixels[rows * factor + dy, : width * factor].reshape(rows.size, width, factor)
         np.minimum(shade, block.min(axis=2), out=shade)
-    gaps[rows] = between & (shade < halfway)
-    return gaps
+    return shade
+
+
+def _whole_faint_lines(line: np.ndarray, grey: np.ndarray) -> np.ndarray:
+    """The unbroken runs of `line` (pixels darker than halfway) that hold a grey gap: a
+    faint rule is dashed by the threshold only where its grey meets the paper's grain, so a
+    part of it is found; erasing that part left the rest as broken strokes, which tesseract
+    read as letters along a whole table row. Unbroken: leaders end at paper before the
+    letters beside them."""
+    starts, ends = _runs(line)
+    held = np.concatenate(([0], np.cumsum(grey.ravel(), dtype=np.int32)))
+    faint = held[ends] > held[starts]
+    return _spans(line.shape, starts[faint], ends[faint])
 
 
 def _reduced(ink: np.ndarray, factor: int) -> np.ndarray:

@@ -168,3 +168,66 @@ def test_a_faint_line_broken_into_dashes_goes_whole_not_in_specks():
     assert erased > 0
     assert np.asarray(cleaned)[295:306, 100:1300].min() > (128 + PAPER) // 2
     assert _inked(cleaned, (70, 100, 580, 170)) == _inked(image, (70, 100, 580, 170))
+
+
+def test_a_faint_rule_dashed_by_the_threshold_over_part_of_its_length_goes_whole():
+    """A grey cell border at the ink threshold on a grainy scan: the grain breaks one stretch
+    of it into short dashes (found as dotted), the rest stays one long piece. Erasing the
+    dashed stretch alone left the rest as broken strokes that tesseract read as letters
+    along the table row (qc_saguenay scan and photo, batch 8: 30 rows lost or garbled)."""
+    image, draw = _page()
+    draw.line((100, 300, 1300, 300), fill=150)  # grey, lighter than the ink threshold
+    for x in range(100, 700, 18):
+        draw.line((x, 300, x + 11, 300), fill=100)  # the stretch the grain dashed
+    draw.line((760, 300, 1300, 300), fill=100)  # one long piece, past a longer grey break
+    draw.text((80, 110), "Leucocytes", fill=INK, font=_font())
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased > 0
+    assert np.asarray(cleaned)[295:306, 100:1300].min() > (128 + PAPER) // 2
+    assert _inked(cleaned, (70, 100, 580, 170)) == _inked(image, (70, 100, 580, 170))
+
+
+def test_blurred_leaders_go_but_the_name_beside_them_stays_whole():
+    """Leader dots a blurred scan joined with grey are erased as leaders, and the erasure does
+    not run on along the row into the name's letters, which stand on the same baseline."""
+    image, draw = _page()
+    draw.text((40, 100), "Haemoglobin", fill=INK, font=_font())
+    right, bottom = draw.textbbox((40, 100), "Haemoglobin", font=_font())[2:]
+    draw.line((right + 12, bottom - 2, right + 500, bottom - 2), fill=170)  # the blur between dots
+    for x in range(right + 12, right + 500, 10):
+        draw.rectangle((x, bottom - 3, x + 3, bottom), fill=INK)
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased > 0
+    word = (30, 80, right + 1, bottom + 6)
+    assert _inked(cleaned, word) == _inked(image, word)
+    assert _inked(cleaned, (right + 10, 80, right + 520, bottom + 6)) == 0
+
+
+def test_grey_leader_dots_lighter_than_the_ink_threshold_are_erased():
+    """Small leader dots a scan's deskew lightened (or printed grey) fall between the ink
+    threshold and the paper; tesseract still reads them, as letters glued to the name beside
+    them (es_duero scan, batch 11: twelve rows lost)."""
+    image, draw = _page()
+    draw.text((40, 100), "Hemoglobina", fill=INK, font=_font())
+    right, bottom = draw.textbbox((40, 100), "Hemoglobina", font=_font())[2:]
+    for x in range(right + 12, right + 500, 10):
+        draw.rectangle((x, bottom - 3, x + 3, bottom), fill=160)  # darker than halfway only
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased > 0
+    word = (30, 80, right + 1, bottom + 6)
+    assert _inked(cleaned, word) == _inked(image, word)
+    assert np.asarray(cleaned)[bottom - 4:bottom + 2, right + 10:right + 520].min() > (128 + PAPER) // 2
+
+
+def test_a_vertical_border_crossing_an_erased_faint_rule_keeps_its_ink():
+    """Erasing a faint rule whole must not cut the cell borders it crosses: a border broken at
+    every row is no longer one stroke (its pieces are read as '1' and '|' beside the values)."""
+    image, draw = _page()
+    draw.line((100, 300, 1300, 300), fill=150)
+    for x in range(100, 1300, 18):
+        draw.line((x, 300, x + 11, 300), fill=100)
+    draw.rectangle((700, 150, 702, 450), fill=INK)  # the border, across the rule
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert erased > 0
+    assert np.asarray(cleaned)[295:306, 100:690].min() > (128 + PAPER) // 2
+    assert (np.asarray(cleaned)[150:451, 700:703].min(axis=1) == INK).all()  # no row of it lost
