@@ -19,6 +19,7 @@ import numpy as np
 from PIL import Image
 
 from parser import tesseract
+from parser.cell_borders import strip_border_glyphs
 from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
@@ -122,6 +123,7 @@ def read_page(page: PreparedPage) -> Page:
     words = reread_in_language(prepared, words, dpi)
     if page.photo:
         words = read_unread_cells(prepared, words, dpi)
+    words = strip_border_glyphs(prepared, words)
     words = repair_power_units(words, prepared)
     words = restore_litre_ratios(prepared, words)  # before the re-read: "/" and "I" are no numbers
     words = reread_doubtful_numbers(prepared, words, dpi)
