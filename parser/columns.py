@@ -597,12 +597,15 @@ def header_without_name(header: Header) -> Header:
 _DATE = re.compile(r"^\d{1,4}[/.\-]\d{1,2}[/.\-]\d{2,4}(\s+\d{1,2}:\d{2})?$")
 
 
-def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, str]]) -> Header:
+def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, str]],
+                            edge_tolerance: float = 1.0) -> Header:
     """Add columns the header does not label (its label unreadable, or never printed, like
     Drlogy's status column), found from phrases aligned outside every labelled column.
 
     A column of ranges becomes the range column only if none is labelled; numbers with no
     label never become a value: a second numeric column is most often a previous result.
+    `edge_tolerance`: how far apart the left edges of one left-aligned column may be
+    (`ocr_edge_tolerance` for OCR word boxes).
     """
     pad = 2.0
     spans = header._spans(pad)
@@ -626,7 +629,7 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
         x0 = min(x for x, _, _ in cluster)
         x1 = max(x for _, x, _ in cluster)
         if kind in header.kinds and (home := _misplaced_label(header, kind, x0, x1, len(cluster),
-                                                              phrases) or
+                                                              phrases, edge_tolerance) or
                                      _right_aligned_values(header, kind, cluster, phrases)) is not None:
             # The column's content sits beside its own label, nothing between them: OCR
             # lost or split a label word ("Reporting | Unit"), or the label is set off-centre.
@@ -732,7 +735,7 @@ _BRIDGE_WIDTHS = 2.5
 
 
 def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int,
-                     phrases: list[tuple[float, float, str]]) -> Column | None:
+                     phrases: list[tuple[float, float, str]], edge_tolerance: float = 1.0) -> Column | None:
     """The labelled column of `kind` that a loose cluster of `count` phrases of that kind at
     x0..x1 belongs to: its neighbour (no column between them) with fewer phrases under its
     own label than the cluster has. None otherwise. Never the names or the results."""
@@ -744,8 +747,10 @@ def _misplaced_label(header: Header, kind: str, x0: float, x1: float, count: int
         lo, hi = (col.x1, x0) if col.x1 <= x0 else (x1, col.x0)
         if any(c is not col and c.x0 < hi and c.x1 > lo for c in header.columns):
             continue  # another column lies between the label and the cluster
-        under = [p0 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0]
-        if len(under) < count or _one_left_edge(under, x0):
+        # Cells under the label: a sentence across the table (a footer) is in no column.
+        under = [p0 for p0, p1, _ in phrases if min(p1, col.x1) - max(p0, col.x0) > 0
+                 and not any(c is not col and min(p1, c.x1) - max(p0, c.x0) > 0 for c in header.columns)]
+        if len(under) < count or _one_left_edge(under, x0, edge_tolerance):
             return col
     return None
 
@@ -786,6 +791,17 @@ def _one_left_edge(starts: list[float], x0: float, tolerance: float = 1.0) -> bo
     left-aligned column whose label is set right of its edge ("Unités" over "g/L" and "10*9/L":
     only the longer units reach under the label). Tolerance: a point, text-layer alignment."""
     return bool(starts) and all(abs(s - x0) <= tolerance for s in starts)
+
+
+# OCR word boxes of one left-aligned column start within this share of the text's height of
+# each other: ink-tight boxes of different first letters, a cell border read as '|' beside
+# some of them (a photographed page: 10*9/L at 918 px and g/L at 927 px, text 27 px tall).
+OCR_EDGE_SHARE = 0.5
+
+
+def ocr_edge_tolerance(size: float) -> float:
+    """`_one_left_edge`'s tolerance for OCR word boxes of text `size` tall."""
+    return max(1.0, OCR_EDGE_SHARE * size)
 
 
 def resolve_unknown(header: Header, phrases: list[tuple[float, float, str]]) -> Header:

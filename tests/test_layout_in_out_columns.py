@@ -41,3 +41,27 @@ def test_short_units_starting_where_the_long_ones_under_the_label_start_join_tha
                (361, 371, "pg"), (361, 369, "%")]
     columns = with_unlabelled_columns(header, phrases).columns
     assert [(c.kind, c.x0) for c in columns if c.kind in ("units", "other")] == [("units", 361)]
+
+
+def test_on_an_ocr_page_units_a_few_pixels_off_one_edge_and_a_footer_across_still_make_one_column():
+    """OCR word boxes of one left-aligned column start a few pixels apart (a border read as '|'
+    beside some units shifts them), and the page's footer sentence runs under every label: the
+    short units, none under the 'Unités' label, still join its column (the photographed
+    qc_saguenay page, batch 8: every unit of the page lost to a column of no kind)."""
+    rows = [
+        [(40, 100, "Analyse"), (210, 100, "Dans les normes"), (294, 100, "Hors normes"),
+         (383, 100, "Unités"), (430, 100, "Valeurs de référence")],
+        [(40, 120, "Leucocytes"), (237, 120, "7,8"), (361, 120, "10*9/L"), (430, 120, "4,0 - 11,0")],
+        [(40, 134, "Hémoglobine"), (307, 134, "118 B"), (363.5, 134, "g/L"), (430, 134, "120 - 160")],
+        [(40, 148, "Hématocrite"), (303, 148, "0,355 B"), (361, 148, "L/L"), (430, 148, "0,36 - 0,46")],
+        [(40, 162, "VGM"), (238, 162, "84"), (363.5, 162, "fL"), (430, 162, "80 - 100")],
+        [(40, 176, "Plaquettes"), (237, 176, "287"), (363.5, 176, "10*9/L"), (430, 176, "150 - 400")],
+        [(40, 190, "Sodium"), (237, 190, "140"), (361, 190, "mmol/L"), (430, 190, "135 - 145")],
+        [(40, 204, "Chlorure"), (237, 204, "103"), (363.5, 204, "mmol/L"), (430, 204, "98 - 107")],
+        [(30, 240, "TREMBLAY, Marie : Ce rapport est confidentiel. Les résultats doivent être "
+                   "interprétés par un professionnel de la santé. Page 1 de 2")],
+    ]
+    results = parse_document(document(page(rows, source="ocr"))).results
+    assert [(r.test_name, r.units) for r in results] == [
+        ("Leucocytes", "10*9/L"), ("Hémoglobine", "g/L"), ("Hématocrite", "L/L"), ("VGM", "fL"),
+        ("Plaquettes", "10*9/L"), ("Sodium", "mmol/L"), ("Chlorure", "mmol/L")]

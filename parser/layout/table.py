@@ -60,11 +60,13 @@ def table_rows(lines: list[Line], header: Header, panel: str | None,
     """
     by_line = [[(p.x0, p.x1, p.text) for p in line.phrases()] for line in lines]
     phrases = [phrase for line in by_line for phrase in line]
+    size = median_size([w for line in lines for w in line.words]) if lines else 0.0
+    ocr = bool(lines) and lines[0].ocr
     resolved = cols.with_unlabelled_columns(cols.flags_under_remarks(cols.resolve_unknown(header, phrases), phrases),
-                                            phrases)
+                                            phrases, cols.ocr_edge_tolerance(size) if ocr else 1.0)
     if lines:
         inside = [[ph for ph in line if resolved.contains(ph[0], ph[1])] for line in by_line]
-        resolved = cols.with_code_column(resolved, inside, median_size([w for line in lines for w in line.words]))
+        resolved = cols.with_code_column(resolved, inside, size)
     placed = placed_lines(lines, resolved, placed if resolved is header else None)
     header = resolved
     placed = [c for c in placed if any(p for p in c.cells.values()) or c.prose]
