@@ -58,8 +58,9 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     # Leaders printed grey, or small dots a deskew's resampling lightened, are ink only below
     # halfway to the paper: looked for there too.
     faint = _reduced(pixels < halfway, factor)
-    across = _dotted_strokes(small, gap, thickness, round(DOTTED_LENGTH * per_inch), dot) | \
-        _dotted_strokes(faint, gap, thickness, round(DOTTED_LENGTH * per_inch), dot)
+    length = round(DOTTED_LENGTH * per_inch)
+    across = _dotted_strokes(small, gap, thickness, length, dot) | \
+        (_dotted_strokes(faint, gap, thickness, length, dot) & ~_beside_solid_rule(small, length))
     down = _dotted_strokes(
         np.ascontiguousarray(small.T), vertical_gap, thickness, round(VERTICAL_DOTTED_LENGTH * per_inch), dot,
     ).T
@@ -87,6 +88,17 @@ def erase_rulings(gray: Image.Image, dpi: float, ink_level: int) -> tuple[Image.
     grown[:, :-1] |= erase[:, 1:]
     cleaned = np.where(grown, np.uint8(paper), pixels)
     return Image.fromarray(cleaned), int(np.count_nonzero(erase))
+
+
+def _beside_solid_rule(ink: np.ndarray, length: int) -> np.ndarray:
+    """Pixels on or one row either side of a solid horizontal run of `ink` at least `length`
+    long: below halfway to the paper, a solid rule's grey edge breaks into short pieces (the
+    grain, a slight tilt), which are no leaders."""
+    solid = _run_lengths(ink) >= length
+    near = solid.copy()
+    near[1:] |= solid[:-1]
+    near[:-1] |= solid[1:]
+    return near
 
 
 def _grey_gaps(found: np.ndarray, pixels: np.ndarray, factor: int, gap: int, halfway: int) -> np.ndarray:

@@ -231,3 +231,17 @@ def test_a_vertical_border_crossing_an_erased_faint_rule_keeps_its_ink():
     assert erased > 0
     assert np.asarray(cleaned)[295:306, 100:690].min() > (128 + PAPER) // 2
     assert (np.asarray(cleaned)[150:451, 700:703].min(axis=1) == INK).all()  # no row of it lost
+
+
+def test_the_grey_edge_of_a_solid_rule_is_no_faint_leader():
+    """A header's solid underline, its anti-aliased grey edge broken into short pieces by the
+    grain: the search for grey leaders took that edge for dots, and the partly erased rule
+    garbled the header above it (a photographed side-by-side page)."""
+    image, draw = _page()
+    draw.text((80, 230), "Test Result Units Range", fill=INK, font=_font())
+    draw.rectangle((60, 300, 1300, 301), fill=INK)  # the rule
+    for x in range(60, 1280, 16):
+        draw.line((x, 299, x + 7, 299), fill=165)  # its edge: darker than halfway, not ink
+        draw.line((x + 4, 302, x + 10, 302), fill=165)
+    cleaned, erased = erase_rulings(image, DPI, 128)
+    assert np.array_equal(np.asarray(cleaned)[296:306], np.asarray(image)[296:306])
