@@ -143,6 +143,15 @@ class Matcher:
         self.entries = entries if entries is not None else load_table()
         self._by_code = {entry.code: entry for entry in self.entries}
         self._index = {entry.code: index for index, entry in enumerate(self.entries)}
+        self._index_strings()
+        self._index_entry_features()
+        self._index_test_ranks()
+        self._specimen_scores: dict[str | None, list[float]] = {}
+        self._methodless_sibling: dict[str, bool] = {}
+        self._nearby_words: dict[int, list[str]] = {}
+
+    def _index_strings(self) -> None:
+        """The searchable texts, their owners, word postings and the known words."""
         # Each distinct searchable text once, with the entries that carry it: the component
         # "glucose" alone belongs to some forty codes and is scored once per query.
         owners: dict[str, list[tuple[int, bool]]] = {}  # (entry index, text is a MIMIC alias)
@@ -162,6 +171,9 @@ class Matcher:
         self._words_by_length: dict[int, list[str]] = {}
         for word in sorted(self._known_words):
             self._words_by_length.setdefault(len(word), []).append(word)
+
+    def _index_entry_features(self) -> None:
+        """Per-entry parts of the scores that do not depend on the query."""
         self._rank_bonus = [self._commonness(entry) for entry in self.entries]
         # Per-entry parts of the context score that do not depend on the query.
         self._method_words = [
@@ -194,6 +206,9 @@ class Matcher:
             for i in range(len(self.entries))
         ]
         self._timing_words = [frozenset(analyte_text(e.timing).split()) for e in self.entries]
+
+    def _index_test_ranks(self) -> None:
+        """Concepts, method-less siblings and usage ranks per test, whatever its method."""
         self._concepts: dict[str, list[Entry]] = {}  # component -> its entries
         for e in self.entries:
             self._concepts.setdefault(e.component, []).append(e)
@@ -213,9 +228,6 @@ class Matcher:
         # Per code, its test's usage rank and whether it was picked by hand: what _much_rarer asks.
         self._usage = {e.code: (self._test_rank[key], key in self._hand_picked)
                        for e, key in ((e, self._test_key_of[e.code]) for e in self.entries)}
-        self._specimen_scores: dict[str | None, list[float]] = {}
-        self._methodless_sibling: dict[str, bool] = {}
-        self._nearby_words: dict[int, list[str]] = {}
 
     @staticmethod
     def _entry_strings(entry: Entry) -> list[tuple[str, bool]]:
