@@ -24,6 +24,7 @@ from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
 from parser.thin_strokes import stem_slash_stem
+from parser.triangles import triangle_direction
 from parser.units import (
     damaged_power_unit, doubtful_reading, is_unit, repair_ocr_word, restored_slash_unit, ucum_power_spelling,
     unglue,
@@ -130,6 +131,7 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_decimal_points(prepared, words)
     words = restore_micro_signs(prepared, words)
     words = restore_arrows(prepared, words)
+    words = split_glued_flags(prepared, words)
     words = restore_comparators(prepared, words)
     words = brackets_for_braces(words)
     words = split_run_together_ranges(words)
@@ -767,11 +769,47 @@ def restore_arrows(image: Image.Image, words: list[Word]) -> list[Word]:
             glyphs = _glyphs(image, word)
             if len(glyphs) == 1:
                 x0, x1, top, bottom, crop = glyphs[0]
-                arrow = arrow_direction(np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0)
+                arrow = flag_glyph(np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0)
                 if arrow is not None:
                     word = replace(word, text=arrow)
         restored.append(word)
     return restored
+
+
+def flag_glyph(ink: np.ndarray) -> str | None:
+    """"↑" or "↓" when the glyph's ink is a flag arrow or a solid flag triangle, else None."""
+    return arrow_direction(ink) or triangle_direction(ink)
+
+
+# A flag glyph printed right after a value, read as a digit glued to it ("11.2↓" read "11.21",
+# "5,4▲" read "5.4722"): the word's last glyph is the flag. When the word has one glyph per
+# character the value is the rest, surely; when it has fewer (the flag read as two characters,
+# or two digits touching) the value kept is the leading characters, at a confidence that sends
+# the row to review.
+_GLUED_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?\d$")
+_VALUE = re.compile(r"^\d+(?:[.,]\d+)?$")
+GLUED_FLAG_DOUBT_CONFIDENCE = 0.3
+
+
+def split_glued_flags(image: Image.Image, words: list[Word]) -> list[Word]:
+    """`words` with each number whose last glyph's ink is a flag arrow or triangle split into
+    the number and the arrow."""
+    split = []
+    for word in words:
+        glyphs = _glyphs(image, word) if _GLUED_NUMBER.match(word.text) else []
+        arrow = None
+        if 2 <= len(glyphs) <= len(word.text):
+            x0, x1, top, bottom, crop = glyphs[-1]
+            arrow = flag_glyph(np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0)
+        value = word.text[:len(glyphs) - 1]
+        if arrow is None or not _VALUE.match(value):
+            split.append(word)
+            continue
+        left = int(word.x0)
+        conf = word.conf if len(glyphs) == len(word.text) else min(word.conf, GLUED_FLAG_DOUBT_CONFIDENCE)
+        split.append(replace(word, text=value, x1=left + glyphs[-2][1], conf=conf))
+        split.append(replace(word, text=arrow, x0=left + glyphs[-1][0]))
+    return split
 
 
 def arrow_direction(ink: np.ndarray) -> str | None:
