@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import threading
 import traceback
 from dataclasses import dataclass
 from datetime import datetime
@@ -221,7 +222,6 @@ def parse_files(work: JobWork) -> ParseOutcome:
     )
 
 
-
 _tables_frozen = False  # per process: set once its first parse has loaded the tables
 
 
@@ -229,9 +229,11 @@ def _freeze_loaded_tables() -> None:
     """After a parse process's first report, the tables it loaded (LOINC, vocabulary, unit
     lexicon: most of its objects) live as long as the process: moved out of the collector's
     full passes, each of which would walk them all again (about 5% of the CPU time of a run
-    of digital reports)."""
+    of digital reports). Only in a parse process's main thread: under the thread executor the
+    parse runs beside the API's requests, whose live objects must not be frozen with the tables
+    (the API freezes once at its own start, service.app)."""
     global _tables_frozen
-    if not _tables_frozen:
+    if not _tables_frozen and threading.current_thread() is threading.main_thread():
         gc.collect()
         gc.freeze()
         _tables_frozen = True

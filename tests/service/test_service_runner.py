@@ -181,3 +181,26 @@ def test_a_parse_process_freezes_its_loaded_tables_after_its_first_report(monkey
     assert parse_files(work).report_json is not None
     assert parse_files(work).report_json is not None
     assert frozen == [True]
+
+
+def test_a_parse_in_a_thread_of_the_api_process_freezes_nothing(monkeypatch, tmp_path):
+    """Under the thread executor a parse runs beside the API's requests: their live objects must
+    not be frozen with the tables (they would never be collected)."""
+    import gc
+    import threading
+
+    import service.runner
+
+    frozen = []
+    monkeypatch.setattr(service.runner, "_tables_frozen", False)
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    report = tmp_path / "r.pdf"
+    report.write_bytes(DIGITAL_REPORT.read_bytes())
+    work = JobWork("job-1", [str(report)], {}, 5, review_threshold=0.9, forced_review=False)
+    outcomes = []
+    worker = threading.Thread(target=lambda: outcomes.append(parse_files(work)))
+    worker.start()
+    worker.join()
+    assert outcomes[0].report_json is not None
+    assert frozen == []
+    assert service.runner._tables_frozen is False
