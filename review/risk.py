@@ -77,6 +77,9 @@ class RowRisk:
     features: list[float]
     evidence: evidence.RowEvidence
     hard_doubts: list[str] = field(default_factory=list)  # reasons that send the row to a person whatever p says
+    # The reader's confidence as the model weighed it (`model_confidence`), kept as a number: read back
+    # from its logit feature it came out inexact (0.90 gave 0.8999...) and clipped at 0.02 and 0.98.
+    confidence: float = 1.0
 
     @property
     def risk(self) -> float:
@@ -238,8 +241,9 @@ _ROUNDING = 0.002  # the parser rounds confidences to 3 decimals (0.85 x 0.85 is
 
 def assess(report: ReportData, model: tuple[float, ...] | None = None) -> list[RowRisk]:
     """A RowRisk per row of `report`, in row order."""
-    return [RowRisk(0.0 if doubts else probability(features, model), features, row_evidence, doubts)
-            for features, row_evidence, doubts in described(report)]
+    return [RowRisk(0.0 if doubts else probability(features, model), features, row_evidence, doubts,
+                    model_confidence(row, _text_layer(report, row)))
+            for row, (features, row_evidence, doubts) in zip(report.results, described(report))]
 
 
 def fit(features: list[list[float]], labels: list[bool], l2: float = 1.0, steps: int = 50) -> tuple[float, ...]:

@@ -16,7 +16,6 @@ The defaults were chosen with `python -m benchmarks.review` on reports not used 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from parser.models import LabReportResult, ReportData
@@ -240,7 +239,7 @@ def row_reason(result: LabReportResult, assessed: risk.RowRisk) -> str:
         return assessed.hard_doubts[0]
     if assessed.evidence.contradicted:
         return assessed.evidence.contradicted[0]
-    if _read_confidence(assessed) < MARK_CONFIDENCE:  # as the model read it: a layout doubt is no reason
+    if assessed.confidence < MARK_CONFIDENCE:  # as the model read it: a layout doubt is no reason
         return REASON_LOW_CONFIDENCE
     if result.loinc_match_status != "auto_match":
         return "LOINC unsure" if result.loinc_matches else "no LOINC code found"
@@ -254,12 +253,6 @@ def row_reason(result: LabReportResult, assessed: risk.RowRisk) -> str:
     if plausibility.looks_like_lost_decimal(result):
         return REASON_LOST_DECIMAL
     return "little evidence the row is right"
-
-
-def _read_confidence(assessed: risk.RowRisk) -> float:
-    """The reader's confidence the risk model weighed (review.risk.model_confidence), from its feature."""
-    logit = dict(zip(risk.FEATURES, assessed.features))["reader_confidence"]
-    return 1.0 / (1.0 + math.exp(-logit))
 
 
 def _range_doubt(assessed: risk.RowRisk) -> str | None:

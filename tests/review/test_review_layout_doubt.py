@@ -91,3 +91,19 @@ def test_a_row_doubted_for_its_loinc_code_alone_says_so_not_low_confidence():
     headless = headless.model_copy(update={"loinc_match_status": "needs_review", "loinc_matches": [unsure]})
     reasons = route(ReportData(ocr_pages=[], results=[headless])).reasons
     assert reasons == ["row 1: LOINC unsure"] and REASON_LOW_CONFIDENCE not in " ".join(reasons)
+
+
+def test_a_confidence_of_exactly_the_mark_is_no_low_confidence():
+    """The reason reads the confidence the row risk carries; read back from its logit feature, 0.90
+    came out 0.8999... and a row at the mark was called "read with low confidence"."""
+    from review.routing import MARK_CONFIDENCE, REASON_LOW_CONFIDENCE, route_report as route
+
+    unread = _ranged("2345-7", "96", "mg/dL", 70.0, 99.0, 1.0).model_copy(update={
+        "extraction_confidence": MARK_CONFIDENCE, "confidence_doubts": [models.DOUBT_RANGE_UNREAD]})
+    unsure = unread.loinc_matches[0].model_copy(update={"confidence_score": 0.4})
+    unread = unread.model_copy(update={"loinc_match_status": "needs_review", "loinc_matches": [unsure]})
+    report = ReportData(ocr_pages=[], results=[unread])
+    assert risk.assess(report)[0].confidence == MARK_CONFIDENCE
+    assert route(report).reasons == ["row 1: LOINC unsure"]
+    below = unread.model_copy(update={"extraction_confidence": 0.89})
+    assert route(ReportData(ocr_pages=[], results=[below])).reasons == [f"row 1: {REASON_LOW_CONFIDENCE}"]
