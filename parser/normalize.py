@@ -106,7 +106,7 @@ def _doubts(row: RawRow, name: str, value: str, value_type: str, units: str | No
     if not row.from_header:
         doubts.append(models.DOUBT_NO_HEADER)
     if row.unit_column and units is None and value_type in ("numeric", "range") and \
-            not re.search(r"ratio|index|ph\b|specific gravity|^sg\b|inr", name, re.I):
+            not vocabulary.unitless_test_name().search(name):  # a ratio, pH, INR lose no unit
         doubts.append(models.DOUBT_UNIT_MISSING)
     if range_text and reference is None and value_type in ("numeric", "range") and \
             re.search(r"\d", range_text):

@@ -634,6 +634,28 @@ MEASURE_JOINERS: list[str] = ["soit", "ou", "=", "bzw", "bzw.", "entspr.", "oder
 # conventional one; parser/unread.py). The others were never seen on a result line of their own.
 RESTATING_LINE_OPENERS: list[str] = ["soit"]
 
+# Names of tests printed without a unit by design, by language: ratios and quotients, indices, pH,
+# specific gravity (urine density), INR. A number without a unit under such a name lost nothing.
+# Whole words ("concentration" and "saturation" hold "ratio", "Lymph" ends in "ph": both need units).
+UNITLESS_TEST_WORDS: dict[str, list[str]] = {
+    "en": ["ratio", "index", "ph", "specific gravity", "sg", "sp gr", "inr"],
+    "fr": ["rapport", "ratio", "indice", "index", "ph", "densité", "densite", "densité urinaire", "inr"],
+    "de": ["quotient", "verhältnis", "verhaeltnis", "ratio", "index", "ph", "ph-wert",
+           "spezifisches gewicht", "spez gewicht", "inr"],
+    "it": ["rapporto", "indice", "ph", "peso specifico", "inr"],
+    "es": ["cociente", "relación", "relacion", "índice", "indice", "ph", "densidad", "peso específico",
+           "peso especifico", "inr"],
+}
+
+
+@lru_cache(maxsize=1)
+def unitless_test_name() -> re.Pattern[str]:
+    """A test name holding one of UNITLESS_TEST_WORDS of any language, as a whole word."""
+    alternatives = "|".join(re.escape(word).replace(r"\ ", r"[\s.]+")
+                            for word in sorted(words(UNITLESS_TEST_WORDS), key=len, reverse=True))
+    return re.compile(r"(?<![^\W\d_])(?:" + alternatives + r")(?![^\W\d_])", re.I)
+
+
 # Comment columns, in each language, that may print the flag words instead ("Remarks: High").
 REMARK_LABELS: list[str] = ["comment", "comments", "remarks", "commentaire", "kommentar", "commento",
                             "comentario"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from parser import flags, ranges
+from parser import flags, ranges, vocabulary
 from parser.language import fold
 from parser.units import canonical_unit
 from parser.models import LabReportResult
@@ -322,10 +322,11 @@ def flag_contradicts_range(result: LabReportResult) -> bool:
     return inside
 
 
-# Analytes printed without a unit by design: ratios, indices, pH, specific gravity.
-_UNITLESS_NAME = re.compile(
-    r"\bratio\b|\bindex\b|\binr\b|\bph\b|specific gravity|\bsp\.? ?gr|/", re.IGNORECASE
-)
+# Analytes printed without a unit by design: ratios, indices, pH, specific gravity, INR, by their
+# names in the five languages (parser.vocabulary.UNITLESS_TEST_WORDS, the parser's missing-unit
+# doubt reads the same words), or a quotient printed as one ("CHOL/HDL").
+def _unitless_name(name: str) -> bool:
+    return "/" in name or bool(vocabulary.unitless_test_name().search(name))
 
 
 def _plain_number(result: LabReportResult) -> bool:
@@ -340,7 +341,7 @@ def unit_expected_but_missing(result: LabReportResult) -> bool:
     """
     if result.units or not _plain_number(result):
         return False
-    return result.measurement_kind != "ratio" and not _UNITLESS_NAME.search(result.test_name) and not unitless_code(result)
+    return result.measurement_kind != "ratio" and not _unitless_name(result.test_name) and not unitless_code(result)
 
 
 def takes_no_unit(result: LabReportResult) -> bool:

@@ -210,9 +210,10 @@ def _text_layer(report: ReportData, row: LabReportResult) -> bool:
 # The row says which doubts lowered its confidence (LabReportResult.confidence_doubts): until the
 # fifteenth session they were guessed from the number, which took a flag conflict with a repaired
 # value (0.56) for a layout doubt over other factors (0.774 without it).
-# The parser's missing-unit doubt knows English names of unitless tests only ("ratio", "index"); a
-# number whose test takes no unit by review's own check (plausibility.unit_expected_but_missing: a
-# ratio, a unitless name, an auto-matched code measuring a ratio, pH or specific gravity) lost none.
+# The parser's missing-unit doubt knew English names of unitless tests only until the sixteenth session
+# (now parser.vocabulary.UNITLESS_TEST_WORDS, five languages), and it cannot see LOINC: a number whose
+# test takes no unit by review's own check (plausibility.unit_expected_but_missing: a ratio, a unitless
+# name, an auto-matched code measuring a ratio, pH or specific gravity) lost none.
 # Measured on text-layer rows carrying that doubt where review expects no unit (fifteenth session):
 # fit material (batch 1 dev + html fit seeds, digital) 21 rows, none wrong ("RAPPORT CT/HDL",
 # "CHOLESTERIN/HDL-QUOTIENT", "Densidad"); checked on batch 2 + html check seeds 8 rows, batches
