@@ -41,10 +41,30 @@ def row_number(result: LabReportResult) -> float | None:
     number = parse_number(result.value)
     value = (result.value or "").strip()
     high = result.max_reference_range
+    if number is not None and _DOT_THOUSANDS.match(value):
+        return _dotted_thousands(number, value, result.min_reference_range, high)
     if number is None or not _COMMA_THOUSANDS.match(value) or high is None or high <= 0:
         return number
     decimal = float(value.replace(",", "."))
     return decimal if number > high * FAR_OUTSIDE_FACTOR and decimal <= high * FAR_OUTSIDE_FACTOR else number
+
+
+# A count on a decimal-comma report groups its thousands with dots ("359.000 /mm³" against
+# "150.000 - 400.000", which the parser reads as 150000 - 400000): read alone, 359.0 would be a
+# platelet count a thousand times below its range, implausible, and contradict its "normal".
+# html fit and check seeds digital: 4 such rows (Spanish leucocytes and platelets), all right.
+_DOT_THOUSANDS = re.compile(r"^\d{1,3}(?:\.\d{3})+$")
+
+
+def _dotted_thousands(number: float, value: str, low: float | None, high: float | None) -> float:
+    """`value` read with its dots as thousands separators when the range says so: the plain number
+    lies more than FAR_OUTSIDE_FACTOR below the range, the grouped one within that factor of it."""
+    bound = low if low is not None and low > 0 else high
+    if bound is None or bound <= 0 or number * FAR_OUTSIDE_FACTOR >= bound:
+        return number
+    grouped = float(value.replace(".", ""))
+    top = high if high is not None else bound
+    return grouped if bound / FAR_OUTSIDE_FACTOR <= grouped <= top * FAR_OUTSIDE_FACTOR else number
 
 
 def unit_key(units: str | None) -> str:

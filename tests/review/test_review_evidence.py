@@ -201,3 +201,20 @@ def test_a_comma_before_three_digits_is_read_as_the_range_says():
     # A thousands reading inside its range stays one.
     count = glucose_row(value="4,500", min_reference_range=4000.0, max_reference_range=11000.0)
     assert row_number(count) == 4500.0
+
+
+def test_a_count_grouped_with_dots_is_read_as_the_range_says():
+    """"359.000 /mm³" against "150.000 - 400.000" on a decimal-comma report is 359000 platelets, as
+    the parser read the range: read as 359.0 it was implausible and contradicted its "normal"."""
+    from review.plausibility import row_number
+
+    platelets = row("26515-7", "359.000", "/mm³", test_name="Plaquetas", min_reference_range=150000.0,
+                    max_reference_range=400000.0, reference_range_text="150.000-400.000", interpretation="normal")
+    assert row_number(platelets) == 359000.0
+    found = evidence.collect(ReportData(results=[platelets]))[0]
+    assert not found.contradicted and "plausible for the analyte" in found.confirmed
+    low = row("26464-8", "2.600", "/mm³", min_reference_range=4000.0, max_reference_range=11000.0)
+    assert row_number(low) == 2600.0
+    # A decimal value whose range is of its own size stays as printed ("1.005" specific gravity).
+    gravity = row("2965-2", "1.005", None, min_reference_range=1.005, max_reference_range=1.030)
+    assert row_number(gravity) == 1.005
