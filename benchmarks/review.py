@@ -26,6 +26,8 @@ language group and form; never a document): the routing on reports nothing was t
 (default: the opened ones, fixtures/reallike/build.OPENED_BATCHES) says which batches: the others are
 sealed, dev reports too, and are never parsed unless named.
 Routing figures print "rows only" (without review.routing.document_reasons) beside the full routing.
+`--reasons` counts, per reason, the right jobs and the jobs with an error it sends to review (and
+those it alone sends): the reasons a right job is held for are where skip is lost (opened material only).
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
 matcher changes; with `--fit-batch 2` it only prints, the shipped model stays fitted on half 1).
 `--cache DIR` keeps parses (only valid while the parser is unchanged). Errors of a parser on layouts it has
@@ -38,6 +40,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -133,6 +136,38 @@ def risk_decider(threshold: float, max_expected: float, model: tuple[float, ...]
 # Routing without the whole-document rules (review.routing.document_reasons): the "rows only" line.
 def rows_only():
     return risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, document_checks=False)
+
+
+_ROW_NUMBER = re.compile(r"^row \d+: ")
+
+
+def reason_kinds(reasons: list[str]) -> set[str]:
+    """A job's reasons without their row numbers ("row 3: LOINC unsure" -> "LOINC unsure"); the
+    summing-up line of more doubtful rows ("4 more doubtful rows") repeats the rows' reasons."""
+    return {_ROW_NUMBER.sub("", reason) for reason in reasons if not reason[:1].isdigit()}
+
+
+def reason_counts(cases: list[Case]) -> dict[str, dict[str, int]]:
+    """Per reason, the jobs in review it is given for: right jobs, jobs with an error, and of each
+    those where it is the only reason (the jobs it alone sends to review)."""
+    counts: dict[str, dict[str, int]] = {}
+    for case in cases:
+        kinds = reason_kinds(route_report(case.report).reasons)
+        side = "error" if case.has_error else "right"
+        for kind in kinds:
+            entry = counts.setdefault(kind, {"right": 0, "right alone": 0, "error": 0, "error alone": 0})
+            entry[side] += 1
+            entry[f"{side} alone"] += len(kinds) == 1
+    return counts
+
+
+def print_reasons(name: str, cases: list[Case]) -> None:
+    """Which reasons send right jobs to review (and which catch jobs with an error), most first."""
+    counts = reason_counts(cases)
+    print(f"\nReasons of the jobs in review, {name} ({len(cases)} jobs; alone: the job's only reason):")
+    print(f"{'right':>6} {'alone':>6} {'error':>6} {'alone':>6}  reason")
+    for kind, entry in sorted(counts.items(), key=lambda item: (-item[1]["right alone"], -item[1]["right"], item[0])):
+        print(f"{entry['right']:>6} {entry['right alone']:>6} {entry['error']:>6} {entry['error alone']:>6}  {kind}")
 
 
 def choose(cases: list[Case], model: tuple[float, ...] | None = None) -> list[dict]:
@@ -238,6 +273,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     options.add_argument("--drawn-only", action="store_true",
                          help="only the drawn check reports of both families (no stored fixtures: they parse slowly)")
     options.add_argument("--json", action="store_true", help="print the figures as JSON as well")
+    options.add_argument("--reasons", action="store_true",
+                         help="also count the reasons that send right jobs and jobs with an error to review "
+                              "(opened material only: not with --sealed or --reallike sealed)")
     options.add_argument("--digital", action="store_true",
                          help="digital documents only (no scans or photos: OCR is the slow part)")
     options.add_argument("--reallike", choices=("dev", "sealed"),
@@ -308,7 +346,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     if args.reallike:
         batches = tuple(b.strip() for b in args.batches.split(",") if b.strip())
-        reallike_figures(args.reallike, list(reallike(args.reallike, args.cache, batches, args.digital)))
+        cases = list(reallike(args.reallike, args.cache, batches, args.digital))
+        reallike_figures(args.reallike, cases)
+        if args.reasons and args.reallike == "dev":  # sealed reports are never looked into
+            print_reasons(f"real-like dev batches {', '.join(batches)}", cases)
         return 0
     if args.sealed:
         sealed_figures(args.sealed, list(sealed_html(args.sealed, args.cache)))
@@ -328,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
     if first:
         sets["synthetic drawn (check)"] = first
     out = {"calibration": table, "grid": grid, "families": _print_families(sets, model)}
+    if args.reasons:
+        for name, cases in sets.items():
+            if cases and (name.endswith((", all", "(check)")) or name in stored):
+                print_reasons(name, cases)
     print(f"\n({time.perf_counter() - started:.0f} s)")
     if args.json:
         print(json.dumps(out, indent=1))

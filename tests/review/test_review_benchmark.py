@@ -74,3 +74,21 @@ def test_older_parses_never_parse_a_sealed_batch(tmp_path):
     with pytest.raises(ValueError):
         older_parses("HEAD", (sealed,), tmp_path)
     assert not any(tmp_path.iterdir())  # refused before any worktree or parse
+
+
+def test_reason_counts_say_which_reasons_send_right_jobs_to_review():
+    """`--reasons`: per reason, right jobs and jobs with an error it is given for, and those it alone
+    sends to review, without row numbers."""
+    from benchmarks.review import reason_counts
+    from benchmarks.review_corpus import Case
+
+    code = LoincMatch(loinc_code="2345-7", loinc_name="Glucose", display_name="Glucose", confidence_score=0.3)
+    unsure = glucose_row(loinc_matches=[code], loinc_match_status="needs_review")
+    right = Case("right.pdf", "html", ReportData(ocr_pages=[], results=[glucose_row(), unsure]), [True, True], 0,
+                 [None, None])
+    empty = Case("empty.pdf", "html", ReportData(ocr_pages=[]), [], 1, [])
+
+    counts = reason_counts([right, empty])
+
+    assert counts["LOINC unsure"] == {"right": 1, "right alone": 1, "error": 0, "error alone": 0}
+    assert counts["no results were extracted"] == {"right": 0, "right alone": 0, "error": 1, "error alone": 1}
