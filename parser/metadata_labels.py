@@ -30,11 +30,13 @@ _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "
 _DATED = {
     "reported": ("report", "refert", "inform", "protocol", "emisi", "emissi", "valid", "releas",
                  "edit", "édit", "rapport", "verif", "authori", "approv",
-                 "befund", "result", "résultat", "compte"),
+                 "befund", "result", "résultat", "compte", "issu"),
     # A print date is the report's only where none other is printed (print_label).
     "printed": ("impres", "print", "stamp", "druck"),
     "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",
-                  "recog", "draw", "obten"),
+                  "recog", "draw", "obten",
+                 # A blood donor's report dates the donation, its sampling.
+                 "donation", "donazion", "donación", "donacion", "spende"),
     "dob": ("birth", "naiss", "nasc", "nacim", "geburt", "geb"),
     # When the lab received the sample ("Sample Receipt Date"): the sampling date only where
     # none is printed; a receipt naming no sample is "other" (_dated_field).
@@ -150,7 +152,8 @@ def _numbered_field(content: list[str]) -> str | None:
 
 
 # Words of a given name and of a surname, every language's.
-_GIVEN = {"prénom", "prenom", "vorname", "nome", "nombre", "nombres", "first", "given", "forename"}
+_GIVEN = {"prénom", "prenom", "prénoms", "prenoms", "vorname", "vornamen", "nome", "nombre", "nombres", "first",
+          "given", "forename", "forenames"}
 _SURNAME = {"nom", "nachname", "cognome", "apellidos", "apellido", "surname", "last", "family"}
 _NAME_PARTS = _GIVEN | _SURNAME | {"name"}
 

@@ -309,8 +309,9 @@ def label_key(text: str) -> str:
 
 
 # A number sign after a label, as printed or as OCR reads "Nº".
-_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe2]?|nr|no|#)$")
-_OCR_LEADING_SIGNS = ("n2 ", "n? ", "n* ")
+_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe2”\"]?|nr|no|#)$")
+# "Nº" as OCR reads it: a digit 2, a question mark, a star, or the º read as a closing quote.
+_OCR_LEADING_SIGNS = ("n2 ", "n? ", "n* ", "n” ", 'n" ')
 
 
 def join_split_labels(parts: list[tuple[str, Phrase | None]]) -> list[tuple[str, Phrase | None]]:

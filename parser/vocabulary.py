@@ -163,7 +163,8 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
     "en": {
         "name": ["patient name", "name", "patient", "pt name", "patient's name", "name of patient",
                  "patient full name", "full name", "patient name (last, first)",
-                 "patient name (first, last)", "first name last name", "first and last name"],
+                 "patient name (first, last)", "first name last name", "first and last name",
+                 "name of the patient", "patient name and surname"],
         "first_name": ["first name", "given name", "forename", "given names", "forenames"],
         "last_name": ["last name", "surname", "family name"],
         "dob": ["dob", "d o b", "date of birth", "birth date", "birthdate", "born",
@@ -183,7 +184,13 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                       "coll date/time", "specimen taken", "collected at", "sample collected at",
                       "sample collection", "date/time of collection", "sample drawn",
                       # A hospital system's abbreviation (MEDITECH: "COLL: 03/14/25-0545").
-                      "coll", "sample taken", "taken on", "date taken"],
+                      "coll", "sample taken", "taken on", "date taken",
+                      # "Sampling 14/03/2025 08:05": the act named alone, as a noun or a participle.
+                      "sampling", "sampling time", "sampled", "sampled on", "sampled at",
+                      "time of collection", "specimen collection", "collection date and time",
+                      "date and time of collection",
+                      # A blood donor's report: the donation is the sampling.
+                      "donation", "donation date", "date of donation"],
         "reported": ["reported", "reported on", "report date", "date reported", "date of report",
                      "report released", "released", "released on", "result date",
                      "reporting date", "final report date", "report date/time", "reported date",
@@ -199,7 +206,9 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                      # (metadata_labels.print_label).
                      "printed", "printed on", "run date",
                      # A print stamp naming who printed, then when: its date, if printed.
-                     "printed by"],
+                     "printed by",
+                     # When the report was issued to the patient or the ward.
+                     "issued", "issued on", "report issued", "validation"],
         "specimen": ["accession", "accession no", "accession number", "accession #", "acc no",
                      "acc #", "specimen id", "specimen no", "specimen number", "specimen #",
                      "sample id", "sample no", "sample number", "lab no", "lab number", "lab id",
@@ -230,7 +239,12 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                   "ordering physician", "consultant",
                   # An identity document's number (Malta's "ID Card No."): never a name.
                   "id card", "id card no", "id card number", "identity card no",
-                  "identity card number", "national id", "national id no"],
+                  "identity card number", "national id", "national id no",
+                  "id no", "id number", "passport no", "passport number", "nhs no", "nhs number",
+                  "nhi", "nhi no", "nhn", "hospital no", "hospital number", "insurance",
+                  "insurance no", "affiliate no",
+                  # The patient's number, never a name ("Patient No. PT-88213").
+                  "patient no", "patient number", "patient #"],
     },
 }
 
@@ -396,7 +410,7 @@ METADATA_LABELS.update({
                  "nom - prénom", "nom - prenom", "nom-prénom", "nom / prénom",
                  # Given name first, as the label says (metadata_labels.declared_name_order).
                  "prénom nom", "prénom et nom", "prénom, nom", "prenom nom"],
-        "first_name": ["prénom", "prenom"],
+        "first_name": ["prénom", "prenom", "prénoms", "prenoms"],
         "last_name": ["nom", "nom de naissance", "nom d'usage", "nom de famille"],
         "dob": ["né(e) le", "née le", "né le", "ne(e) le", "nee le", "ne le", "date de naissance",
                 "date de naiss", "ddn"],
@@ -405,7 +419,7 @@ METADATA_LABELS.update({
         "lab": ["laboratoire", "émetteur", "emetteur"],
         "collected": ["prélevé le", "preleve le", "prélevé(e) le", "prélèvement",
                       "prelevement", "date de prélèvement", "date de prelevement",
-                      "prélèvement du", "prélevé"],
+                      "prélèvement du", "prélevé", "don du", "date du don"],
         "reported": ["édité le", "edite le", "validé le", "valide le", "date d'édition",
                      "compte rendu du", "compte-rendu du", "edité le", "compte rendu validé le", "imprimé par",
                      "date de validation", "imprimé le", "rapport final",
@@ -418,7 +432,9 @@ METADATA_LABELS.update({
                      "réception échantillon"],
         "other": ["âge", "age", "prescripteur", "médecin", "medecin", "reçu le", "recu le",
                   "réception", "reception", "enregistré le", "biologiste", "adresse", "téléphone", "ipp", "n° patient",
-                  "nº patient", "numéro patient", "dr prescripteur"],
+                  "nº patient", "numéro patient", "dr prescripteur",
+                  "n° d'identification", "identifiant", "n° de sécurité sociale",
+                  "n° sécurité sociale", "nir", "n° ss"],
     },
     "de": {
         "first_name": ["vorname"],
@@ -433,7 +449,7 @@ METADATA_LABELS.update({
         "collected": ["entnahme", "entnahmedatum", "entnahme am", "probenentnahme",
                       "abnahme", "abnahmedatum", "entnahmezeit", "abnahmezeit", "abgenommen am",
                       "probenahme", "entnommen am", "entnahmezeitpunkt", "blutentnahme",
-                      "blutentnahme am"],
+                      "blutentnahme am", "spende vom", "blutspende vom", "spendedatum"],
         "reported": ["befunddatum", "befund vom", "ausgedruckt am", "ausgedruckt", "freigabe", "validiert am",
                      "druckdatum", "befundet am", "befund", "ausgang", "validiert", "befundausgang",
                      "erstellt am", "berichtsdatum", "freigegeben am", "gedruckt am", "freigegeben",
@@ -445,17 +461,20 @@ METADATA_LABELS.update({
         "other": ["alter", "einsender", "arzt", "station", "eingang", "eingangsdatum", "eingang labor",
                   "laboreingang", "verordn arzt", "personal-nr",
                   "patienten-id", "pat -nr", "patienten-nr", "pat -id", "versicherung",
-                  "auftraggeber"],
+                  "auftraggeber", "versichertennummer", "versicherten-nr", "versicherten nr",
+                  "ahv-nr", "ahv nr", "ahv-nummer"],
     },
     "it": {
-        "name": ["paziente", "nominativo", "cognome e nome", "nome e cognome", "nome cognome"],
+        "name": ["paziente", "nominativo", "cognome e nome", "nome e cognome", "nome cognome",
+                 # The national health service's word for its patient.
+                 "assistito", "assistita", "assistito/a"],
         "first_name": ["nome"],
         "last_name": ["cognome"],
         "dob": ["nato il", "nata il", "nato/a il", "data di nascita", "data nascita"],
         "gender": ["sesso"],
         "lab": ["laboratorio"],
         "collected": ["data prelievo", "data del prelievo", "prelievo del", "prelevato il",
-                      "data di prelievo", "prelievo"],
+                      "data di prelievo", "prelievo", "donazione", "donazione del"],
         "reported": ["data referto", "data di refertazione", "refertato il", "data stampa",
                      "data del referto", "validato il", "data validazione", "referto del",
                      "validato", "validata", "validazione", "stampato il", "stampato", "stampato da"],
@@ -466,12 +485,14 @@ METADATA_LABELS.update({
         "received": ["campione ricevuto il", "data ricevimento campione", "ricevimento campione"],
         "other": ["età", "eta", "medico", "medico richiedente", "reparto", "provenienza",
                   "codice fiscale", "data accettazione", "cod paziente", "codice paziente", "id paziente",
-                  "medico curante"],
+                  "medico curante", "tessera sanitaria", "n tessera sanitaria"],
     },
     "es": {
         "name": ["paciente", "nombre y apellidos", "apellidos y nombre", "nombre del paciente",
-                 "apellidos, nombre", "apellidos nombre"],
-        "first_name": ["nombre"],
+                 "apellidos, nombre", "apellidos nombre",
+                 # A social-security lab's patient: the insured person or a dependant.
+                 "asegurado / beneficiario", "beneficiario", "beneficiaria"],
+        "first_name": ["nombre", "nombres"],
         "last_name": ["apellidos", "apellido"],
         "dob": ["fecha de nacimiento", "fecha nacimiento", "f nacimiento", "nacido el",
                 "f nac", "fecha nac", "fecha de nac", "f de nac"],
@@ -481,11 +502,13 @@ METADATA_LABELS.update({
                       "fecha extraccion", "extracción", "extraccion", "fecha de toma", "f extracción",
                       "f extraccion",
                       "fecha de recogida", "fecha de obtención", "toma de muestra", "fecha y hora de toma",
-                      "muestra tomada"],
+                      "muestra tomada", "donación", "fecha de donación"],
         "reported": ["fecha de informe", "fecha informe", "f informe", "finalización", "finalizacion",
                      "fecha de validación", "fecha validación", "validado", "validación", "validacion",
                      "fecha de emisión",
-                     "fecha emisión", "impreso por"],
+                     "fecha emisión", "impreso por",
+                     # When the results were handed over: the report's date.
+                     "fecha de entrega", "fecha y hora de entrega"],
         "specimen": ["nº petición", "n° petición", "nº peticion", "n° peticion", "petición",
                      "peticion", "número de petición", "nº de petición", "nº muestra",
                      "n° muestra", "nº de muestra", "n° de petición", "n° de peticion", "nº de peticion",
@@ -504,7 +527,10 @@ METADATA_LABELS.update({
                   # The request's registration number: the specimen's when no specimen label
                   # is printed (metadata._registration_number), as English "Reg. No.".
                   "nº de registro", "n° de registro", "nº registro", "n° registro",
-                  "número de registro", "registro"],
+                  "número de registro", "registro",
+                  "dni", "c i", "rut", "documento", "n° documento", "nº documento",
+                  "documento de identidad", "identificación", "identificacion", "matrícula",
+                  "matricula", "historia clínica", "historia clinica", "h c"],
     },
 })
 
