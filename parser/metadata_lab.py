@@ -69,6 +69,8 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
             name = brand.text
         elif _description(name) and (above := _name_above(best, top_phrases, is_label)):
             name = above  # OCR box heights may not say which is larger: the place does
+        elif _SUBUNIT.match(name) and (institution := _institution_above(best, labbish)):
+            name = institution
     elif brand and _prominent(brand, page, strict=True):
         name = brand.text
     if name is None:
@@ -175,6 +177,21 @@ def _name_above(description: Phrase, phrases: list[Phrase], is_label: Callable[[
                 and not _TITLE_WORDS.search(text) and not is_label(text):
             return text
     return None
+
+
+# A department or service of an institution ("Department of Clinical Laboratory", "Servizio di
+# Immunoematologia", "Abteilung für Labormedizin"): the institution printed above it names the lab.
+_SUBUNIT = re.compile(r"(department|dept\.?|division|section|unit|service|servicio|servizio|"
+                      r"dipartimento|d[ée]partement|departamento|abteilung|u\.?o\.?c?\.?|unit[àa] operativa)"
+                      r"\s+(of|de|di|du|des|del|della|für)\b", re.I)
+
+
+def _institution_above(subunit: Phrase, labbish: list[tuple[str, Phrase]]) -> str | None:
+    """A lab-like item, no department itself, printed higher up the letterhead than the
+    department chosen: OCR box heights often misjudge which of the two is the larger."""
+    above = [(text, p) for text, p in labbish if not _SUBUNIT.match(text)
+             and p.words[0].bottom <= subunit.words[0].top]
+    return min(above, key=lambda item: item[1].words[0].top)[0] if above else None
 
 
 def _phrase_size(phrase: Phrase) -> float:

@@ -1,7 +1,7 @@
 """Metadata labels by class, in the five languages: the sampling named alone ("Sampling") or as a
 blood donation; the report's issue or delivery date; a patient named as the insured person or
 by a plural given names' label; identity and patient numbers that are no name and no specimen;
-"Nº" as OCR reads it."""
+"Nº" as OCR reads it; a department's name under its institution's in a letterhead."""
 
 import pytest
 from page_builder import metadata_of as meta_of, label_fields as fields_of
@@ -56,3 +56,11 @@ def test_a_name_under_a_label_of_plural_given_names():
     meta = meta_of([[(20, 120, "Nom & Prénoms : KOUAMÉ Adjoua Brigitte")]], "fr")
     assert (meta.patient_first_name, meta.patient_last_name) == ("Adjoua", "KOUAMÉ")
 
+
+def test_a_department_under_its_institution_is_no_labs_name():
+    # OCR may measure the department's line larger than the institution's above it.
+    letterhead = [[(300, 30, "GASABO REFERRAL HOSPITAL", 9)],
+                  [(300, 41, "Department of Clinical Laboratory", 14)]]
+    assert meta_of(letterhead).lab_name == "GASABO REFERRAL HOSPITAL"
+    # Alone, the department is what the letterhead names.
+    assert meta_of(letterhead[1:]).lab_name == "Department of Clinical Laboratory"
