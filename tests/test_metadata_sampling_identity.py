@@ -18,6 +18,11 @@ from page_builder import metadata_of as meta_of, label_fields as fields_of
     ("Patient No.:", "PT-88213", "other"), ("C.I.:", "4852317 LP", "other"), ("DNI:", "22.814.377", "other"),
     ("Identificación:", "1-0834-0562", "other"), ("Versicherten-Nr.", "744.118.203", "other"),
     ("N” DE ORDEN", "LC-2025-031452", "specimen"),
+    ("Birth:", "12/05/1966", "dob"), ("Geboren:", "03.11.1968", "dob"), ("Nacimiento:", "12/05/1966", "dob"),
+    ("Nata a", "Adria il 21/06/1979", "dob"), ("Prelevato:", "14/03/2025", "collected"),
+    ("Rpt Date:", "03/14/2025", "reported"), ("Genre :", "Féminin", "gender"),
+    ("Bénéficiaire :", "KOUAMÉ Adjoua", "name"),
+    ("Solicitud:", "250314-0412", "specimen"), ("Nº de pedido:", "P-25-0117", "specimen"),
 ])
 def test_labels_of_each_class(label, value, field):
     assert fields_of([[(40, 100, label), (200, 100, value)]]) == [field]
