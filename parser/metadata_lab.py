@@ -188,10 +188,11 @@ _SUBUNIT = re.compile(r"(department|dept\.?|division|section|unit|service|servic
 
 def _institution_above(subunit: Phrase, labbish: list[tuple[str, Phrase]]) -> str | None:
     """A lab-like item, no department itself, printed higher up the letterhead than the
-    department chosen: OCR box heights often misjudge which of the two is the larger."""
+    department chosen (OCR box heights often misjudge which of the two is the larger); of
+    several, the largest ("GASABO REFERRAL HOSPITAL" over "MINISTRY OF HEALTH")."""
     above = [(text, p) for text, p in labbish if not _SUBUNIT.match(text)
              and p.words[0].bottom <= subunit.words[0].top]
-    return min(above, key=lambda item: item[1].words[0].top)[0] if above else None
+    return max(above, key=lambda item: (_phrase_size(item[1]), -item[1].words[0].top))[0] if above else None
 
 
 def _phrase_size(phrase: Phrase) -> float:

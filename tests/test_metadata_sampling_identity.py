@@ -67,5 +67,9 @@ def test_a_department_under_its_institution_is_no_labs_name():
     letterhead = [[(300, 30, "GASABO REFERRAL HOSPITAL", 9)],
                   [(300, 41, "Department of Clinical Laboratory", 14)]]
     assert meta_of(letterhead).lab_name == "GASABO REFERRAL HOSPITAL"
+    # Of two institutions above it, the larger: a ministry's line printed smaller on top.
+    ministry = [[(40, 20, "MINISTRY OF HEALTH", 7)], [(40, 30, "GASABO REFERRAL HOSPITAL", 9)],
+                [(40, 41, "Department of Clinical Laboratory", 14)]]
+    assert meta_of(ministry).lab_name == "GASABO REFERRAL HOSPITAL"
     # Alone, the department is what the letterhead names.
     assert meta_of(letterhead[1:]).lab_name == "Department of Clinical Laboratory"
