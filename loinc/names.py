@@ -79,7 +79,14 @@ _ABSOLUTE_WORDS = {"absolute", "abs", "#", "absolut", "absolus", "absolues", "ab
                    "assoluto", "assoluti"}
 _COUNT_WORDS = {"count", "numeration", "recuento", "conteggio"} | _ABSOLUTE_WORDS
 _NOISE_WORDS |= (_COUNT_WORDS - {"#"}) | {"des", "de", "du", "del", "della", "delle", "di", "der"}
-_PERCENT_WORDS = {"%", "percent", "percentage", "pct"}
+# A share printed as a word, in the five languages ("Lymphozyten relativ", "Linfociti percentuale",
+# "Neutrophiles pourcentage"): the name itself says the unit kind, as "%" does. "Relative" only off
+# a density ("Relative density" is a urine specific gravity, a number without unit).
+_PERCENT_WORDS = {"%", "percent", "percentage", "pct", "prozent", "prozentual", "pourcentage", "percentuale",
+                  "porcentaje", "porcentual"}
+_RELATIVE_WORDS = {"relative", "relativ", "relatif", "relatifs", "relativo", "relativi", "relativa", "relativos",
+                   "relativas"}
+_DENSITY_WORDS = {"density", "dichte", "densite", "densita", "densidad"}
 _FOOTNOTE = re.compile(r"[*†‡§¶#^]+|\(\s*[a-z0-9]\s*\)$")
 _FOOTNOTE_FREE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789 -,.:;/%+")  # no footnote mark nor ")"
 _PUNCTUATION = re.compile(r"[^a-z0-9%/#]+")  # "+" too: "D3+D2", "CD3+CD4+" are word lists
@@ -250,6 +257,15 @@ def _read_npu(printed: str) -> tuple[str, str | None, str | None] | None:
     return found.group(2), _NPU_SYSTEMS.get(system), kind
 
 
+# Method names printed with a test ("Fibrinogen (Clauss)", "Glucose (GOD-POD)", "Ferritina
+# (chemiluminescenza)", "Potassium (potentiométrie)"), folded, in the five languages: the assay, not
+# the analyte. Dropped from the analyte words of a printed name (the matcher still sees them among the
+# row's words, so a sibling coded by that method can lead); LOINC's own names keep theirs.
+_METHOD_WORDS = re.compile(
+    r"\b(?:\w*(?:chemi|chimi|quimio|chemio)lumin\w*|poten[tzc]i?o?metr\w*|(?:immuno|inmuno)?turbidimetr\w*"
+    r"|ne[pf]h?e?lometr\w*|[ck]olorimetr\w*|en[zs][iy]mati\w*|\w*[fp]h?otometr\w*|(?:immun|inmun)olog\w*"
+    r"|(?:hex|eso)[oc]?[kqc]h?u?inas\w*|(?:god|chod|gpo)(?: (?:pod|pap|trinder))?|clauss|bcg|bcp|biuret"
+    r"|jendrassik(?: grof)?|trinder|diazo|uricase|urease|methode|metodo|methodik|technique|tecnica|technik)\b")
 # A finding in urine named by its "-uria" word (English, Italian, Spanish) or "-urie" (French, German).
 _URIA = re.compile(r"[a-z]{4,}ur(?:ia|ie)\b")
 
@@ -279,6 +295,8 @@ def read_name(printed: str) -> ReadName:
         reduced = _without(text, found)
         if reduced:
             text = reduced
+    if _METHOD_WORDS.search(text):
+        text = " ".join(_METHOD_WORDS.sub(" ", text).split()) or text
     if specimen is None and _URIA.search(text):
         specimen = "urine"  # "Microalbuminuria", "Protéinurie", "Glucosuria": the word names urine
     words = text.split()
@@ -286,6 +304,8 @@ def read_name(printed: str) -> ReadName:
         return ReadName("", specimen, False, False)
     calculated = any(w in _CALCULATED_WORDS for w in words)
     wants_count = any(w in _COUNT_WORDS for w in words)
+    if not _DENSITY_WORDS.intersection(words):
+        words = ["%" if w in _RELATIVE_WORDS else w for w in words]
     percent = any(w in _PERCENT_WORDS for w in words)
     absolute = any(w in _ABSOLUTE_WORDS for w in words)
     quantitative = any(w in {"value", "level", "levels", "lvl", "quant", "quantitative", "qn"} for w in words)

@@ -365,3 +365,40 @@ def test_a_red_cell_width_printed_without_a_suffix_is_the_cv(matcher):
     assert (result.matches[0][0].code, result.status) == ("30385-9", AUTO_MATCH)
     assert "21000-5" in [entry.code for entry, _ in result.matches]
     assert top_code(matcher, "RDW", "fL") == "21000-5"  # a unit still says otherwise
+
+
+def test_an_unspecified_time_urine_nobody_named_is_no_competitor(matcher):
+    # "Sodium [Moles/volume] in unspecified time Urine" is a collection over a period, like "24 hour
+    # Urine": a row that names no collection is a spot urine, and the spot code is auto-matched.
+    for name in ("Natrium (Spontanurin)", "Sodio nelle urine", "Urine Sodium"):
+        result = matcher.match(name, None)
+        assert (result.matches[0][0].code, result.status) == ("2955-3", AUTO_MATCH), name
+    assert matcher.match("Urine Sodium", None, panel="Timed urine collection").status == NEEDS_REVIEW
+
+
+def test_a_plural_or_gender_ending_and_a_blood_level_word_are_read_not_guessed(matcher):
+    # "Thrombozyt" is "Thrombozyten" in the singular, "Ferritinémie" the blood level of ferritin:
+    # the word was read, not guessed at, so the match may be automatic.
+    for name, code in (("Thrombozyt", "26515-7"), ("Ferritinémie", "2276-4")):
+        result = matcher.match(name, None)
+        assert (result.matches[0][0].code, result.status) == (code, AUTO_MATCH), name
+
+
+def test_a_relative_word_says_the_share_in_five_languages(matcher):
+    for name in ("Lymphozyten relativ", "Lymphocytes relatifs", "Linfociti relativi", "Linfocitos relativos",
+                 "Lymphocytes relative"):
+        result = matcher.match(name, None)  # the share of the leukocytes (or its automated-count sibling)
+        assert result.matches[0][0].code in {"26478-8", "736-9"} and result.status == AUTO_MATCH, name
+    assert top_code(matcher, "Lymphozyten absolut", None) in {"26474-7", "731-0"}
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("Fibrinogen (Clauss)", "3255-7"), ("Ferritina (chemiluminescenza)", "2276-4"),
+    ("Ferritine (électrochimiluminescence)", "2276-4"), ("Ferritin (Chemilumineszenz)", "2276-4"),
+    ("Ferritina (quimioluminiscencia)", "2276-4"), ("Potassium (potentiométrie)", "2823-3"),
+    ("Natrium (potentiometrisch)", "2951-2"), ("Lipasi (colorimetrico)", "3040-3"),
+    ("Lipase (enzymatisch)", "3040-3"), ("Ferritine (méthode immunologique)", "2276-4"),
+])
+def test_a_printed_method_name_is_not_an_analyte_word(matcher, name, code):
+    result = matcher.match(name, None)
+    assert (result.matches[0][0].code, result.status) == (code, AUTO_MATCH)
