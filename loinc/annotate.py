@@ -7,6 +7,7 @@ import re
 
 from loinc import formulas
 from loinc.matcher import AUTO_MATCH, NEEDS_REVIEW, MatchResult, get_matcher
+from loinc.names import read_name
 from loinc.table import Entry
 from loinc.units import COUNT_CONC, FRACTION, MASS_CONC, MOLAR_CONC, ORDINAL, unit_kind
 from parser import vocabulary
@@ -169,6 +170,27 @@ def report_kinds(results: list[LabReportResult], found: list[MatchResult] | None
     return kinds
 
 
+# A urinalysis printed under a heading that names no urine ("CLINICAL PATHOLOGY", "Chimica clinica"):
+# rows of one section lying between two rows matched to urine-only codes ("Colore", "Peso specifico",
+# "Nitriti", "Pus Cells"), at most this many in a row, whose own names name no specimen, are the
+# strip's rows too ("pH", "Proteine", "Glucosio", "Emoglobina"), and are matched again as urine.
+_URINE_GAP = 3
+
+
+def urine_strip_rows(results: list[LabReportResult], found: list[MatchResult]) -> set[int]:
+    """Indices of rows read as urine from the urine-only rows around them (see _URINE_GAP)."""
+    urine = [i for i, f in enumerate(found) if f.matches and f.matches[0][0].specimen == "urine"]
+    rows: set[int] = set()
+    for before, after in zip(urine, urine[1:]):
+        if not 0 < after - before - 1 <= _URINE_GAP:
+            continue
+        panel = results[before].source_panel_name
+        if any(results[i].source_panel_name != panel for i in range(before, after + 1)):
+            continue
+        rows.update(i for i in range(before + 1, after) if read_name(results[i].test_name or "").specimen is None)
+    return rows
+
+
 def _plain_matches(results: list[LabReportResult]) -> list[MatchResult]:
     """Each row matched on its own (no aliases, no report context): what report_kinds reads."""
     return [match_result(result) for result in results]
@@ -192,9 +214,11 @@ def unit_in_text(units: str | None) -> str | None:
 
 
 def match_result(result: LabReportResult, aliases: dict[tuple[str, str], str] | None = None,
-                 kind: str | None = None) -> MatchResult:
-    """`kind`: what the report says of the row's quantity when the row has no unit (differential_kinds)."""
-    specimen = None if result.sample_type in _NO_SPECIMEN else result.sample_type
+                 kind: str | None = None, specimen: str | None = None) -> MatchResult:
+    """`kind`: what the report says of the row's quantity when the row has no unit (differential_kinds);
+    `specimen`: the specimen the report's neighbouring rows say (urine_strip_rows), else the row's own."""
+    if specimen is None:
+        specimen = None if result.sample_type in _NO_SPECIMEN else result.sample_type
     units = result.units
     recovered = unit_in_text(units)
     found = get_matcher().match(
@@ -245,10 +269,15 @@ def annotate_report(report: ReportData, aliases: dict[tuple[str, str], str] | No
     counts = {"auto_match": 0, "needs_review": 0, "no_match": 0}
     plain = _plain_matches(report.results)
     kinds = report_kinds(report.results, plain)
+    urine = urine_strip_rows(report.results, plain)
     for index, result in enumerate(report.results):
         kind = kinds.get(index)
         # a row with neither a team alias nor a kind from its report is matched already
         found = plain[index] if kind is None and not aliases else match_result(result, aliases, kind)
+        if index in urine:
+            again = match_result(result, aliases, kind, specimen="urine")
+            if again.matches and again.matches[0][0].specimen == "urine":
+                found = MatchResult(NEEDS_REVIEW, again.matches)  # the specimen was inferred: a person checks
         result.loinc_matches = [to_loinc_match(entry, confidence) for entry, confidence in found.matches[:5]]
         result.loinc_match_status = found.status
         counts[found.status] = counts.get(found.status, 0) + 1

@@ -105,3 +105,22 @@ def test_a_word_result_is_never_auto_matched_to_an_amount_in_blood():
     assert strip.loinc_matches[0].loinc_code == "2345-7" and strip.loinc_match_status == "needs_review"
     assert serum.loinc_matches[0].loinc_code == "2345-7" and serum.loinc_match_status == "auto_match"
     assert urine.loinc_match_status == "auto_match"  # a finding code in urine fits a word
+
+
+def test_a_urine_strip_under_a_heading_that_names_no_urine_is_read_from_its_neighbours():
+    # "Chimica clinica": Colore, pH, Peso specifico, Proteine, Glucosio, Nitriti. The rows between two
+    # urine-only rows (Colore ... Peso specifico ... Nitriti) are the strip's, at review status.
+    from loinc.annotate import annotate_report
+    from parser.models import LabReportResult, ReportData
+
+    rows = [("Colesterolo totale", "214", "mg/dL"), ("Colore", "giallo", None), ("pH", "5,5", None),
+            ("Peso specifico", "1025", None), ("Proteine", "tracce", "mg/dL"), ("Glucosio", "assente", "mg/dL"),
+            ("Nitriti", "assenti", None), ("Glucosio", "92", "mg/dL")]
+    results = [LabReportResult(test_name=name, value=value, units=unit, sample_type="serum_plasma_blood",
+                               source_panel_name="Chimica clinica") for name, value, unit in rows]
+    report = ReportData(results=results)
+    annotate_report(report)
+    codes = [r.loinc_matches[0].loinc_code for r in report.results]
+    assert codes[2] == "2756-5" and codes[4] == "2888-6" and codes[5] in {"2350-7", "2349-9", "5792-7", "25428-4"}
+    assert report.results[4].loinc_match_status == "needs_review"
+    assert codes[0] == "2093-3" and codes[7] == "2345-7"  # outside the strip: blood
