@@ -82,6 +82,10 @@ _NOISE_WORDS |= (_COUNT_WORDS - {"#"}) | {"des", "de", "du", "del", "della", "de
 # A share printed as a word, in the five languages ("Lymphozyten relativ", "Linfociti percentuale",
 # "Neutrophiles pourcentage"): the name itself says the unit kind, as "%" does. "Relative" only off
 # a density ("Relative density" is a urine specific gravity, a number without unit).
+# "value", "level", "quantitative" in the five languages: a number, not a presence finding.
+_QUANTITATIVE_WORDS = {"value", "level", "levels", "lvl", "quant", "quantitative", "qn", "quantitativ", "quantitatif",
+                       "quantitativo", "quantitativa", "cuantitativo", "cuantitativa"}
+_NOISE_WORDS |= _QUANTITATIVE_WORDS - {"quant"}
 _PERCENT_WORDS = {"%", "percent", "percentage", "pct", "prozent", "prozentual", "pourcentage", "percentuale",
                   "porcentaje", "porcentual"}
 _RELATIVE_WORDS = {"relative", "relativ", "relatif", "relatifs", "relativo", "relativi", "relativa", "relativos",
@@ -93,6 +97,12 @@ _PUNCTUATION = re.compile(r"[^a-z0-9%/#]+")  # "+" too: "D3+D2", "CD3+CD4+" are 
 _SPACED_SLASH = re.compile(r"\s*/\s*")
 _IC_ACID = re.compile(r"\b([a-z]{3,})ic acid\b")
 _ANTIBODY = re.compile(r"\b(?:antibody|antibodies|ab)\b")
+# Antigen and antibody in the five languages ("Antigène HBs", "HBs-Antigen", "Antígeno", "Anticorps
+# anti-HBs", "Antikörper", "Anticuerpos anti-VHC"), read as LOINC writes them; the French and Spanish
+# order "Ag HBs" as "HBs Ag". Before the "anti" prefix is cut: "anticorps" is no "anti-corps".
+_ANTIGEN_WORD = re.compile(r"\bantigen(?:e|es|o|os|a)\b")  # English "antigen" is the table's own word
+_ANTIBODY_WORD = re.compile(r"\b(?:anticorps|anticorpi|anticorpo|anticuerpos?|antikorper|antikoerper)\b")
+_ANTIGEN_FIRST = re.compile(r"\bag (hb[sec])\b")
 _ANTI_PREFIX = re.compile(r"\banti ?(?!bod)([a-z]{3,})")
 _ABSOLUTE_MARK = re.compile(r"([a-z])\s?#(?=\s|$)")
 # "NEU%", "LYM%": a hematology analyser's share, the % glued to its short name.
@@ -179,6 +189,10 @@ def abbreviation_words() -> set[str]:
 def _expand_and_clean(text: str) -> str:
     """Expand shorthand, then drop filler words that were printed (not ones an expansion brought)."""
     text = _IC_ACID.sub(r"\1ate", text)  # valproic acid -> valproate, as LOINC names acids
+    if "anti" in text:
+        text = _ANTIBODY_WORD.sub("antibody", _ANTIGEN_WORD.sub("ag", text))
+    if "ag " in text:
+        text = _ANTIGEN_FIRST.sub(r"\1 ag", text)
     if _ANTIBODY.search(text):
         text = _ANTI_PREFIX.sub(r"\1", text)  # "anticardiolipin antibody" -> "cardiolipin ab"
     pattern, mapping = _abbreviations()
@@ -308,7 +322,7 @@ def read_name(printed: str) -> ReadName:
         words = ["%" if w in _RELATIVE_WORDS else w for w in words]
     percent = any(w in _PERCENT_WORDS for w in words)
     absolute = any(w in _ABSOLUTE_WORDS for w in words)
-    quantitative = any(w in {"value", "level", "levels", "lvl", "quant", "quantitative", "qn"} for w in words)
+    quantitative = any(w in _QUANTITATIVE_WORDS for w in words)
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
     kind = "fraction" if percent else ("count_conc" if absolute else _width_kind(words))
     return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative,

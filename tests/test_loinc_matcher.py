@@ -402,3 +402,29 @@ def test_a_relative_word_says_the_share_in_five_languages(matcher):
 def test_a_printed_method_name_is_not_an_analyte_word(matcher, name, code):
     result = matcher.match(name, None)
     assert (result.matches[0][0].code, result.status) == (code, AUTO_MATCH)
+
+
+@pytest.mark.parametrize("name", ["Antigène HBs", "Ag HBs", "HBs-Antigen", "Antigeno HBs", "Antígeno HBs",
+                                  "Hepatitis B Surface Antigen"])
+def test_antigen_words_in_five_languages_name_the_antigen_not_the_antibody(matcher, name):
+    result = matcher.match(name, None)
+    assert (result.matches[0][0].code, result.status) == ("5195-3", AUTO_MATCH)
+
+
+@pytest.mark.parametrize(("name", "component"), [
+    ("Anticorps anti-HBs", "Hepatitis B virus surface Ab"), ("Anti-HBs Antikörper", "Hepatitis B virus surface Ab"),
+    ("Anticuerpos anti-HBs", "Hepatitis B virus surface Ab"), ("Anticorpi anti-HCV", "Hepatitis C virus Ab"),
+    ("Anticuerpos anti-VHC", "Hepatitis C virus Ab"), ("HCV-Antikörper", "Hepatitis C virus Ab"),
+])
+def test_antibody_words_in_five_languages_name_the_antibody(matcher, name, component):
+    assert matcher.match(name, None).matches[0][0].component == component
+
+
+def test_a_quantitative_word_in_five_languages_is_read_not_guessed(matcher):
+    from loinc.names import read_name
+
+    for name in ("Anti-HBs (quantitativ)", "Anti-HBs quantitatif", "Anticuerpos anti-HBs cuantitativo",
+                 "Beta-HCG quantitativo"):
+        read = read_name(name)
+        assert read.quantitative and "quant" not in read.analyte and "cuant" not in read.analyte, name
+        assert matcher.match(name, None).matches[0][0].kinds != {"ordinal"}, name  # a number, not presence
