@@ -97,7 +97,10 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^ml/min(?:/1\.73(?:m2|sqm))?$"), VOLUME_RATE),
     (re.compile(r"^m?osm/kg(?:h2o)?$"), OSMOLALITY),
     (re.compile(r"^(?:titer|titre|\{titer\})$"), TITER),
-    (re.compile(r"/(?:hpf|lpf|\[hpf\]|\[lpf\])$"), COUNT_AREA),
+    # Per microscope field in the five languages: "/hpf", "/campo", "p/c" (por campo), "/cga" (campo de gran
+    # aumento), "/champ", "/Gesichtsfeld", "/GF": a sediment count per area, never per volume.
+    (re.compile(r"(?:/|^x|^per|^por|^par|^pro)(?:hpf|lpf|\[hpf\]|\[lpf\]|campo|champ|gesichtsfeld|gf|field|cga|c\.g\.a)$"),
+     COUNT_AREA),
 ]
 # Counts: anything per microlitre/cubic millimetre/litre with a multiplier or a cell word.
 _COUNT = re.compile(

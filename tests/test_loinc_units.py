@@ -60,3 +60,19 @@ def test_property_kinds():
 def test_a_key_stored_by_an_earlier_normalisation_is_rekeyed_by_normalizing_it_again(old_key, printed):
     # Team aliases stored as keys only can be put under today's key: the old key is a spelling too.
     assert normalize_unit(old_key) == normalize_unit(printed) == normalize_unit(normalize_unit(printed))
+
+
+def test_a_count_per_microscope_field_in_five_languages_is_per_area():
+    from loinc.units import COUNT_AREA, unit_kind
+
+    for unit in ("/hpf", "/campo", "/champ", "/Gesichtsfeld", "/GF", "per campo", "/cga", "/field"):
+        assert unit_kind(unit) == COUNT_AREA, unit
+    assert unit_kind("/µL") != COUNT_AREA
+
+
+def test_a_sediment_count_per_field_gets_the_per_area_code():
+    from loinc.matcher import get_matcher
+
+    for name, unit, code in (("Leucocitos", "/campo", "5821-4"), ("Hematíes", "/campo", "13945-1"),
+                             ("Erythrozyten", "/Gesichtsfeld", "13945-1")):
+        assert get_matcher().match(name, unit, specimen="urine").matches[0][0].code == code, name
