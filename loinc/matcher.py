@@ -517,7 +517,17 @@ class Matcher:
                                    value_kind=value_kind)
                 if alone.status == AUTO_MATCH or (status == NO_MATCH and alone.matches):
                     return alone
+        if not ranked and unit_kind(unit) is not None:
+            return self._despite_unit(name, panel, specimen, top, calculated)
         return MatchResult(status, [(c.entry, conf) for c, conf in zip(ranked[:top], confidences)])
+
+    def _despite_unit(self, name: str, panel: str | None, specimen: str | None, top: int,
+                      calculated: bool) -> MatchResult:
+        """The printed unit contradicts every code the name could mean ("C.C.M.H." in %, the old way of
+        printing g/dL): the name still says the test. Its codes at half confidence, never auto_match."""
+        found = self.match(name, None, panel=panel, specimen=specimen, top=top, calculated=calculated)
+        status = NO_MATCH if found.status == NO_MATCH else NEEDS_REVIEW
+        return MatchResult(status, [(entry, round(confidence / 2, 3)) for entry, confidence in found.matches])
 
     def _both_names_agree(self, name: str, unit: str | None, panel: str | None, specimen: str | None, top: int,
                           calculated: bool, value_kind: str | None) -> MatchResult | None:

@@ -428,3 +428,13 @@ def test_a_quantitative_word_in_five_languages_is_read_not_guessed(matcher):
         read = read_name(name)
         assert read.quantitative and "quant" not in read.analyte and "cuant" not in read.analyte, name
         assert matcher.match(name, None).matches[0][0].kinds != {"ordinal"}, name  # a number, not presence
+
+
+def test_a_unit_that_contradicts_every_code_of_the_name_leaves_the_name_s_codes_at_review(matcher):
+    # "C.C.M.H. 32,4 %": MCHC printed in % (g per 100 mL), the old French way. No MCHC code takes a
+    # fraction, but the name still says the test: its codes, at review, never automatically.
+    result = matcher.match("C.C.M.H.", "%")
+    assert result.status == NEEDS_REVIEW
+    assert result.matches[0][0].code in {"28540-3", "786-4"} and result.matches[0][1] < 0.5
+    # a bilingual name whose halves each match under the unit keeps their agreement
+    assert top_code(matcher, "Lymphozyten / Linfociti", "%") in {"26478-8", "736-9"}
