@@ -20,9 +20,9 @@ from rapidfuzz.distance import Levenshtein
 
 from loinc.confidence import probability
 from loinc.names import ReadName, abbreviation_words, analyte_in_specimen, analyte_text, fix_ocr, fold, read_name
-from loinc.specimens import mentions_sediment, specimen_fits, specimen_hint, specimen_score
+from loinc.specimens import mentions_sediment, mentions_strip, specimen_fits, specimen_hint, specimen_score
 from loinc.table import UNRANKED, Entry, load_table
-from loinc.units import count_magnitude, normalize_unit, placeholder_unit, unit_kind, unit_kinds
+from loinc.units import COUNT_AREA, COUNT_CONC, count_magnitude, normalize_unit, placeholder_unit, unit_kind, unit_kinds
 
 AUTO_MATCH = "auto_match"
 NEEDS_REVIEW = "needs_review"
@@ -209,6 +209,7 @@ class Matcher:
             for i in range(len(self.entries))
         ]
         self._timing_words = [frozenset(analyte_text(e.timing).split()) for e in self.entries]
+        self._strip_method = [e.method.lower() == "test strip" for e in self.entries]
 
     def _index_test_ranks(self) -> None:
         """Concepts, method-less siblings and usage ranks per test, whatever its method."""
@@ -357,11 +358,12 @@ class Matcher:
     def _context_score(
         self, index: int, entry: Entry, kind: str | None, specimen_scores: list[float], calculated: bool,
         wants_count: bool, query_words: set[str], sediment: bool = False, allowed: frozenset[str] = frozenset(),
-        magnitude: float | None = None,
+        magnitude: float | None = None, strip: bool = False,
     ) -> float | None:
         """Score from everything but the name: unit, specimen, method, timing, commonness.
         `specimen_scores`: the row's specimen hint's score per entry (_specimen_scores_for);
-        `allowed`: every kind the unit may measure (default: `kind`); `magnitude`: a count unit's cells/L."""
+        `allowed`: every kind the unit may measure (default: `kind`); `magnitude`: a count unit's cells/L;
+        `strip`: the row names a urine test strip (mentions_strip)."""
         score = self._static_score[index]
         kinds = entry.kinds
         if kind:
@@ -383,6 +385,10 @@ class Matcher:
                 score += 5.0 if "count_conc" in kinds else (-5.0 if "fraction" in kinds else 0.0)
         score += specimen_scores[index]
         if sediment and entry.system == "Urine sediment":
+            score += 4.0
+        elif strip and entry.system == "Urine sediment":
+            score -= 8.0  # a strip's pad ("Leucocitos" under "tira reactiva") is no microscopy finding
+        if strip and self._strip_method[index]:
             score += 4.0
         if self._special_blood[index] and query_words & _BLOOD_SITE_WORDS:
             score += 4.0  # the name asks for arterial/venous/cord blood after all
@@ -418,6 +424,7 @@ class Matcher:
         magnitude = count_magnitude(unit)
         words = set(query.split()) | set(fold(name).split())
         sediment = mentions_sediment(name, panel, unit)
+        strip = not sediment and kind not in (COUNT_AREA, COUNT_CONC) and mentions_strip(name, panel, unit)
         scored: list[tuple[float, int, float]] = []
         # Context moves a score by less than NAME_REACH points: names that much weaker than the
         # best admissible one (its unit fits) cannot win.
@@ -432,7 +439,7 @@ class Matcher:
             if quantitative and entry.kinds == _ORDINAL_ONLY:
                 continue  # "IgG Ab value" is a number, not a presence finding
             context = self._context_score(index, entry, kind, specimen_scores, is_calculated, wants_count, words,
-                                          sediment, allowed, magnitude)
+                                          sediment, allowed, magnitude, strip)
             if context is None:
                 continue
             scored.append((name_score + context + (3.0 if via_alias else 0.0), index, name_score))

@@ -23,6 +23,10 @@ _PANEL_RULES = (
     (re.compile(r"\bcbc\b|blood count|haemogram|hemogram|differential|\bdlc\b|\bhematology|\bhaematology"), "blood"),
 )
 _SEDIMENT = re.compile(r"microscop|sediment|deposit|\bhpf\b")
+# A urine test strip named in five languages ("dipstick", "Urin-Stix", "Teststreifen", "bandelette",
+# "striscia reattiva", "tira reactiva"): its rows are the strip's pads, not sediment microscopy.
+_STRIP = re.compile(r"\b(?:strip|strips|dipstick|dip stick|stix|teststreifen|streifen|bandelette|bandelettes"
+                    r"|striscia|strisce|tira|tiras|reagent strip)\b")
 
 # Hint -> score for each entry specimen group; groups not listed get MISMATCH.
 _SCORES = {
@@ -85,3 +89,10 @@ def specimen_fits(group: str, hint: str | None) -> bool:
 def mentions_sediment(name: str, panel: str | None, unit: str | None) -> bool:
     """Urine microscopy rows: counts per high-power field of the sediment."""
     return bool(_SEDIMENT.search(fold(f"{name} {panel or ''} {unit or ''}")))
+
+
+@lru_cache(maxsize=4096)
+def mentions_strip(name: str, panel: str | None, unit: str | None) -> bool:
+    """A urine strip row: the name or its section names the strip, and nothing names the sediment."""
+    text = fold(f"{name} {panel or ''} {unit or ''}")
+    return bool(_STRIP.search(text)) and not _SEDIMENT.search(text)

@@ -47,3 +47,20 @@ def test_confidence_follows_the_status():
     assert auto.status == "auto_match" and review.status == "needs_review"
     assert auto.matches[0][1] >= 0.85
     assert auto.matches[0][1] > review.matches[0][1] > weak.matches[0][1]
+
+
+def test_a_row_of_a_urine_strip_named_in_five_languages_is_no_sediment_finding():
+    from loinc.matcher import get_matcher
+    from loinc.specimens import mentions_strip
+
+    assert mentions_strip("Leukozyten (Urin-Stix)", None, None)
+    assert mentions_strip("Leucocitos", "ORINA · Orina reciente, tira reactiva", None)
+    assert mentions_strip("Leucocytes", "Bandelette urinaire", None)
+    assert not mentions_strip("Leucocytes", "Bandelette et sédiment urinaire", None)  # both: no say
+    matcher = get_matcher()
+    for name, panel in (("Leucocitos", "ORINA · Orina reciente, tira reactiva"),
+                        ("Leukozyten (Urin-Stix)", "Urinstatus (Mittelstrahlurin)")):
+        found = matcher.match(name, None, panel=panel, specimen="urine", value_kind="ordinal")
+        assert found.matches[0][0].code == "5799-2", name  # the strip's leukocyte esterase pad
+    # a sediment count still gets its sediment code
+    assert matcher.match("Leucocitos", "/campo", panel="tira reactiva", specimen="urine").matches[0][0].code == "5821-4"
