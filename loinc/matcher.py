@@ -293,7 +293,7 @@ class Matcher:
             corrected = self._correct_word(word) or word
             if corrected != word and (corrected in _digit_variants(word) or corrected not in _ocr_variants(word) and (
                     Levenshtein.distance(word, corrected) > 1 or len(word) < 5 or not word.isalpha())
-                    and not _inflected(word, corrected) and corrected not in _blood_level_stems(word)):
+                    and not _inflected(word, corrected)):
                 guessed = True  # CD103 -> CD10 is another marker, not a typo
             words.append(corrected)
         return read_name(" ".join(words)), guessed

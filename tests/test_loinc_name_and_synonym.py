@@ -17,8 +17,9 @@ def test_name_and_bracketed_synonym_agreeing_auto_match(name, unit, code):
 
 
 def test_halves_that_do_not_both_decide_leave_the_row_for_review():
-    # "(urines)" names a specimen, not a test: the halves cannot agree, serum/urine stays open
-    assert get_matcher().match("Protéines (urines)", "g/l").status == NEEDS_REVIEW
+    # "(urines)" names a specimen, not a test: the halves cannot agree, but the specimen word decides
+    # serum vs urine; the spot urine code (no collection time printed) is the one
+    assert get_matcher().match("Protéines (urines)", "g/l").matches[0][0].code == "2888-6"
     # two different tests in one name must not auto-match either of them
     assert get_matcher().match("ASAT (ALAT)", "U/L").status == NEEDS_REVIEW
 
