@@ -569,9 +569,9 @@ QUALITATIVE_WORDS: dict[str, list[str]] = {
 # The English ones as a pattern: modifiers, spelling variants and blood groups beside the
 # words (a whole cell matches; see qualitative_result).
 # Abbreviated headings of a block's own line of headings, inside a table ("%  v.r. %  v.a.
-# v.r. v.a."): a range's (valori di riferimento, valeurs de référence) and an absolute
-# count's, whose unit its cells print (valore assoluto, valeur absolue, valor absoluto).
-BLOCK_RANGE_HEADINGS = ("v.r.", "v.n.", "v.ref.")
+# v.r. v.a."): a range's (valori di riferimento, valeurs de référence, valeurs usuelles) and
+# an absolute count's, whose unit its cells print (valore assoluto, valeur absolue, valor absoluto).
+BLOCK_RANGE_HEADINGS = ("v.r.", "v.n.", "v.ref.", "v.u.")
 ABSOLUTE_COUNT_HEADINGS = ("v.a.", "valore assoluto", "valori assoluti", "valeur absolue",
                            "valeurs absolues", "valor absoluto", "valores absolutos", "absolute",
                            "absolut", "abs.", "absolutwert")

@@ -1,0 +1,41 @@
+"""Classes opened with real-like batch 13's European reports (session 16): a block of a share
+and its absolute count headed by "V.U." ranges, a column of group labels left of the names,
++/- signs set apart between the value and the range, "menor a" / "mayor a" ranges, and the
+Spanish and other European words of "few" and "non-reactive"."""
+
+from page_builder import document, page
+
+from parser.api import parse_document
+
+
+def _results(rows):
+    return parse_document(document(page(rows))).results
+
+
+def test_a_block_of_shares_and_counts_headed_by_vu_ranges_reads_two_results_a_row():
+    """"%  V.U. (%)  Valeurs absolues / (/mm³)  V.U. (/mm³)": each row a share and a count,
+    each with its own range; the count's spaces group its thousands."""
+    results = _results([
+        [(40, 100, "Paramètres"), (240, 100, "Résultats"), (300, 100, "Unités"), (360, 100, "Valeurs usuelles")],
+        [(40, 115, "Plaquettes"), (240, 115, "312000"), (300, 115, "/mm³"), (360, 115, "150 000 – 400 000")],
+        [(40, 140, "Formule leucocytaire"), (233, 140, "%"), (261, 140, "V.U. (%)"), (332, 140, "Valeurs absolues"),
+         (430, 140, "V.U. (/mm³)")],
+        [(372, 151, "(/mm³)", 8.0)],
+        [(40, 162, "Polynucléaires neutrophiles"), (221, 162, "46,0"), (261, 162, "35 – 70"), (374, 162, "2668"),
+         (430, 162, "1 200 – 6 000")],
+        [(40, 176, "Polynucléaires éosinophiles"), (226, 176, "7,5"), (249, 176, "*"), (263, 176, "0 – 6"),
+         (382, 176, "435"), (430, 176, "0 – 500")],
+        [(40, 190, "Lymphocytes"), (221, 190, "39,0"), (261, 190, "20 – 50"), (374, 190, "2262"),
+         (430, 190, "1 000 – 4 000")],
+    ])
+    read = [(r.test_name, r.value.replace(" ", ""), r.units, r.min_reference_range, r.max_reference_range, r.interpretation)
+            for r in results]
+    assert read == [
+        ("Plaquettes", "312000", "/mm³", 150000.0, 400000.0, "normal"),
+        ("Polynucléaires neutrophiles", "46,0", "%", 35.0, 70.0, "normal"),
+        ("Polynucléaires neutrophiles", "2668", "/mm³", 1200.0, 6000.0, "normal"),
+        ("Polynucléaires éosinophiles", "7,5", "%", 0.0, 6.0, "abnormal"),
+        ("Polynucléaires éosinophiles", "435", "/mm³", 0.0, 500.0, "normal"),
+        ("Lymphocytes", "39,0", "%", 20.0, 50.0, "normal"),
+        ("Lymphocytes", "2262", "/mm³", 1000.0, 4000.0, "normal"),
+    ]
