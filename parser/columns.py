@@ -151,12 +151,18 @@ class Header:
         spans = []
         for i, col in enumerate(self.columns):
             s0, s1 = col.x0 - pad, col.x1 + pad
+            nxt = self.columns[i + 1] if i + 1 < len(self.columns) else None
             if col.kind == NAME:
                 # Names are left-aligned under their label and run up to the next column, from
-                # the table's edge or the column before them (a code column: "Kürzel").
-                s0 = min(s0, self.columns[i - 1].x1 + 2 * pad if i else self.x_start)
-                nxt = self.columns[i + 1].x0 if i + 1 < len(self.columns) else self.x_end
-                s1 = max(s1, nxt - 2 * pad)
+                # the table's edge or the column before them (a code column: "Kürzel"); a
+                # column of group labels runs up to them instead (below).
+                if not (i and is_group_column(self.columns[i - 1], col)):
+                    s0 = min(s0, self.columns[i - 1].x1 + 2 * pad if i else self.x_start)
+                s1 = max(s1, (nxt.x0 if nxt else self.x_end) - 2 * pad)
+            elif nxt is not None and is_group_column(col, nxt):
+                # Group labels are left-aligned too, and run up to the names ("Differenzierung"
+                # reaches past "Gruppe"); the names start under their own label.
+                s1 = max(s1, nxt.x0 - pad)
             spans.append((col.kind, (s0, s1)))
         return spans
 
@@ -176,6 +182,14 @@ class Header:
             if kind in (RESULT, RANGE, UNITS) and col.kind == kind:
                 return col.kind
         return ranked[0].kind
+
+
+_GROUP_KEYS = frozenset(vocabulary.GROUP_HEADINGS)
+
+
+def is_group_column(col: Column, following: Column) -> bool:
+    """Is `col` a column of group labels, headed as one, printed just left of the names?"""
+    return col.kind == OTHER and following.kind == NAME and col.label in _GROUP_KEYS
 
 
 def content_kind(text: str) -> str | None:

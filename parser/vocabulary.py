@@ -60,7 +60,9 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
                 "sample", "cpt", "test code", "instrument",
                 # A row-number column before the names ("S/N  Parameter", "Sl. No.  Test"):
                 # its numbers are never part of a name.
-                "s/n", "s/no", "sno", "sl no", "sr no", "s no", "serial no"],
+                "s/n", "s/no", "sno", "sl no", "sr no", "s no", "serial no",
+                # A column of group labels before the names: see GROUP_HEADINGS.
+                "group"],
     },
 }
 
@@ -272,7 +274,7 @@ HEADER_LABELS.update({
         IN_RANGE: ["dans les normes", "dans la norme", "dans les limites", "resultat normal"],
         OUT_OF_RANGE: ["hors normes", "hors norme", "hors des normes", "hors limites",
                        "resultat anormal", "anormal"],
-        OTHER: ["methode", "technique", "date", "commentaire", "code"],
+        OTHER: ["methode", "technique", "date", "commentaire", "code", "groupe"],
     },
     "de": {
         NAME: ["untersuchung", "untersuchungen", "analyse", "analyt", "bezeichnung", "kenngrosse",
@@ -285,7 +287,7 @@ HEADER_LABELS.update({
                 "normwerte"],
         PREVIOUS: ["vorwert", "vorwerte", "vorbefund", "letzter wert", "vorheriges ergebnis",
                    "vorheriger wert", "letzte untersuchung", "letzter befund", "vorergebnis"],
-        OTHER: ["methode", "material", "datum", "kommentar", "kurzel", "kurzbezeichnung", "code"],
+        OTHER: ["methode", "material", "datum", "kommentar", "kurzel", "kurzbezeichnung", "code", "gruppe"],
     },
     "it": {
         NAME: ["esame", "esami", "analisi", "parametro", "parametri", "prova", "descrizione",
@@ -297,7 +299,7 @@ HEADER_LABELS.update({
                 "valori normali", "range di riferimento", "riferimento", "intervallo"],
         PREVIOUS: ["precedente", "precedenti", "valore precedente", "risultato precedente",
                    "esito precedente", "risultati precedenti", "ultimo risultato", "ultimo valore"],
-        OTHER: ["metodo", "metodica", "materiale", "data", "commento", "codice", "cod"],
+        OTHER: ["metodo", "metodica", "materiale", "data", "commento", "codice", "cod", "gruppo"],
     },
     "es": {
         NAME: ["prueba", "pruebas", "determinacion", "determinaciones", "analisis", "parametro",
@@ -309,7 +311,7 @@ HEADER_LABELS.update({
                 "rango de referencia", "valores normales", "rango normal", "rango", "referencia"],
         PREVIOUS: ["resultado anterior", "resultados anteriores", "anterior", "valor anterior",
                    "previo", "resultado previo", "ultimo resultado", "valor previo"],
-        OTHER: ["metodo", "tecnica", "muestra", "fecha", "comentario", "codigo", "cod"],
+        OTHER: ["metodo", "tecnica", "muestra", "fecha", "comentario", "codigo", "cod", "grupo"],
     },
 })
 
@@ -575,6 +577,9 @@ BLOCK_RANGE_HEADINGS = ("v.r.", "v.n.", "v.ref.", "v.u.")
 ABSOLUTE_COUNT_HEADINGS = ("v.a.", "valore assoluto", "valori assoluti", "valeur absolue",
                            "valeurs absolues", "valor absoluto", "valores absolutos", "absolute",
                            "absolut", "abs.", "absolutwert")
+# The heading of a column of group labels printed left of the names, on the first row of each
+# group ("Gruppe  Analyse  Resultat": "Hämatologie" beside "Hämoglobin"): never a name's part.
+GROUP_HEADINGS = ("group", "groupe", "gruppe", "gruppo", "grupo")
 
 
 ENGLISH_QUALITATIVE = (

@@ -39,3 +39,33 @@ def test_a_block_of_shares_and_counts_headed_by_vu_ranges_reads_two_results_a_ro
         ("Lymphocytes", "39,0", "%", 20.0, 50.0, "normal"),
         ("Lymphocytes", "2262", "/mm³", 1000.0, 4000.0, "normal"),
     ]
+
+
+def _grouped_rows(signs: dict[str, str]):
+    """A German table with a group column before the names; `signs` by test name, printed on
+    their own between the value and the range."""
+    rows = [[(50, 100, "Gruppe"), (130, 100, "Analyse"), (250, 100, "Resultat"), (355, 100, "Referenzbereich")]]
+    lines = [("Hämatologie", "Hämoglobin", "118 g/l", "120 - 160"),
+             ("", "Hämatokrit", "0.36 l/l", "0.36 - 0.47"),
+             ("Leukozyten", "Neutrophile", "3.42 G/l", "1.8 - 7.5"),
+             ("Differenzierung", "Lymphozyten", "1.85 G/l", "1.0 - 4.0"),
+             ("Klinische", "Glukose nüchtern", "5.4 mmol/l", "3.9 - 5.6"),
+             ("Chemie", "eGFR (CKD-EPI)", "81 ml/min", "> 90"),
+             ("", "Kreatinin", "71 µmol/l", "45 - 84"),
+             ("Lipide", "Cholesterin total", "5.9 mmol/l", "< 5.0")]
+    for y, (group, name, value, reference) in zip(range(115, 400, 13), lines):
+        row = [(130, y, name), (250, y, value), (355, y, reference)]
+        if group:
+            row.insert(0, (50, y, group))
+        if name in signs:
+            row.append((338, y, signs[name]))
+        rows.append(row)
+    return rows
+
+
+def test_a_column_of_group_labels_before_the_names_is_never_part_of_a_name():
+    """"Gruppe" heads labels that run past it ("Differenzierung") towards the names."""
+    results = _results(_grouped_rows({}))
+    assert [r.test_name for r in results] == [
+        "Hämoglobin", "Hämatokrit", "Neutrophile", "Lymphozyten", "Glukose nüchtern", "eGFR (CKD-EPI)",
+        "Kreatinin", "Cholesterin total"]
