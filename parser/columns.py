@@ -16,7 +16,7 @@ from functools import lru_cache
 from rapidfuzz.distance import Levenshtein
 
 from parser import vocabulary
-from parser.flags import is_flag
+from parser.flags import is_flag, parse_value_mark
 from parser.ranges import NUMBER, looks_like_range
 from parser.units import is_unit, repair, unglue
 
@@ -166,14 +166,19 @@ class Header:
             spans.append((col.kind, (s0, s1)))
         return spans
 
+    def follows_value(self, x0: float) -> bool:
+        """Is the nearest column left of x0 the value's (or the value's units)?"""
+        left = [c for c in self.columns if c.x1 <= x0]
+        return bool(left) and max(left, key=lambda c: c.x1).kind in (*VALUE_KINDS, UNITS)
+
     def nearest(self, x0: float, x1: float) -> str:
         """The column whose label centre is nearest the word's centre."""
         centre = (x0 + x1) / 2
         return min(self.columns, key=lambda c: abs((c.x0 + c.x1) / 2 - centre)).kind
 
     def _place_in_gap(self, x0: float, x1: float, text: str) -> str:
-        if is_flag(text):
-            return FLAG
+        if is_flag(text) or (parse_value_mark(text) is not None and self.follows_value(x0)):
+            return FLAG  # "118 g/l  -  120 - 160": a sign of its own after the value, no range's
         kind = content_kind(text)
         centre = (x0 + x1) / 2
         # Otherwise the nearest column by edge distance, preferring one whose content fits.
@@ -636,6 +641,8 @@ def with_unlabelled_columns(header: Header, phrases: list[tuple[float, float, st
         votes: dict[str, int] = {}
         for _, _, text in cluster:
             kind = OTHER if _DATE.match(text.strip()) else (content_kind(text) or OTHER)
+            if kind == OTHER and parse_value_mark(text) is not None and header.follows_value(cluster[0][0]):
+                kind = FLAG  # signs of their own after the values ("+", "-"): the flags
             votes[kind] = votes.get(kind, 0) + 1
         kind, count = max(votes.items(), key=lambda kv: kv[1])
         if count < 0.6 * len(cluster):

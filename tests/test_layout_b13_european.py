@@ -69,3 +69,16 @@ def test_a_column_of_group_labels_before_the_names_is_never_part_of_a_name():
     assert [r.test_name for r in results] == [
         "Hämoglobin", "Hämatokrit", "Neutrophile", "Lymphozyten", "Glukose nüchtern", "eGFR (CKD-EPI)",
         "Kreatinin", "Cholesterin total"]
+
+
+def test_signs_set_apart_between_the_value_and_the_range_are_flags_not_range_text():
+    """Two signs (each placed in the gap) and four (a column the header does not label)."""
+    for signs in ({"Hämoglobin": "-", "eGFR (CKD-EPI)": "-"},
+                  {"Hämoglobin": "-", "eGFR (CKD-EPI)": "-", "Cholesterin total": "+", "Lymphozyten": "+"}):
+        results = {r.test_name: r for r in _results(_grouped_rows(signs))}
+        egfr = results["eGFR (CKD-EPI)"]
+        assert (egfr.min_reference_range, egfr.max_reference_range, egfr.interpretation) == (90.0, None, "abnormal")
+        assert egfr.reference_range_text == "> 90"
+        assert results["Hämoglobin"].reference_range_text == "120 - 160"
+        assert results["Hämoglobin"].interpretation == "abnormal"
+        assert results["Cholesterin total"].reference_range_text == "< 5.0"
