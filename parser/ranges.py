@@ -30,11 +30,11 @@ COMPARATORS = {
 }
 # "Up to 40" and its European words: "hasta 40", "jusqu'à 40", "fino a 40", "bis 40".
 # "Less than" and "more than" in each language: "menos de 40", "más de 35", "moins de", "plus
-# de", "meno di", "più di", "unter", "über".
-_UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under|hasta|menor\s+de|inferior\s+a|"
+# de", "meno di", "più di", "unter", "über"; "menor a 200", "mayor a 45" (Andean Spanish).
+_UPTO = re.compile(r"^\s*(?:up\s*to|upto|till|below|less\s+than|under|hasta|menor\s+(?:de|a)|inferior\s+a|"
                    r"menos\s+de|moins\s+de|meno\s+di|unter|weniger\s+als|"
                    r"jusqu['’]\s*à|inférieur\s+à|fino\s+a|inferiore\s+a|bis)\s*(" + NUMBER + r")", re.I)
-_ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than|mayor\s+de|superior\s+a|"
+_ABOVE = re.compile(r"^\s*(?:above|over|greater\s+than|more\s+than|mayor\s+(?:de|a)|superior\s+a|"
                     r"m[áa]s\s+de|plus\s+de|pi[ùu]\s+di|oltre|über|mehr\s+als|"
                     r"supérieur\s+à|superiore\s+a)\s*(" + NUMBER + r")", re.I)
 _COMPARATOR = re.compile(r"^\s*(<=|>=|=<|=>|<|>|≤|≥)\s*(" + NUMBER + r")")

@@ -6,6 +6,7 @@ Spanish and other European words of "few" and "non-reactive"."""
 from page_builder import document, page
 
 from parser.api import parse_document
+from parser.ranges import parse_range
 
 
 def _results(rows):
@@ -82,3 +83,8 @@ def test_signs_set_apart_between_the_value_and_the_range_are_flags_not_range_tex
         assert results["Hämoglobin"].reference_range_text == "120 - 160"
         assert results["Hämoglobin"].interpretation == "abnormal"
         assert results["Cholesterin total"].reference_range_text == "< 5.0"
+
+
+def test_menor_a_and_mayor_a_are_one_sided_ranges():
+    assert (parse_range("menor a 200").low, parse_range("menor a 200").high) == (None, 200.0)
+    assert (parse_range("mayor a 45").low, parse_range("mayor a 45").high) == (45.0, None)
