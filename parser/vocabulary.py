@@ -554,19 +554,22 @@ QUALITATIVE_WORDS: dict[str, list[str]] = {
            "absence", "absent", "absents", "absente", "présence", "presence", "présent", "present",
            "non détecté", "non detecte", "détecté", "detecte", "jaune", "jaune pâle", "jaune clair",
            "jaune foncé", "jaune fonce", "ambré", "ambre", "limpide", "clair", "trouble",
-           "légèrement trouble", "legerement trouble", "rares", "quelques", "nombreux", "normal"],
+           "légèrement trouble", "legerement trouble", "rares", "quelques", "nombreux", "normal",
+           "non réactif", "non reactif", "réactif", "reactif"],
     "de": ["negativ", "positiv", "spuren", "klar", "trüb", "trub", "leicht trüb", "leicht trub",
            "gelb", "hellgelb", "dunkelgelb", "bernsteinfarben", "strohgelb", "nicht nachweisbar",
-           "nachweisbar", "vereinzelt", "reichlich", "unauffällig", "unauffallig", "normal"],
+           "nachweisbar", "vereinzelt", "reichlich", "unauffällig", "unauffallig", "normal",
+           "nicht reaktiv", "reaktiv"],
     "it": ["negativo", "negativa", "positivo", "positiva", "tracce", "assente", "assenti",
            "presente", "presenti", "giallo", "giallo paglierino", "paglierino", "giallo chiaro",
            "giallo scuro", "giallo carico", "ambrato", "limpido", "torbido", "lievemente torbido",
            "leggermente torbido", "molto torbido", "opalescente", "leggermente opalescente",
-           "rari", "rare", "non rilevabile", "normale"],
+           "rari", "rare", "non rilevabile", "normale", "non reattivo", "reattivo"],
     "es": ["negativo", "negativa", "positivo", "positiva", "indicios", "trazas", "ausencia",
            "ausente", "presencia", "presente", "amarillo", "amarillo claro", "amarillo oscuro",
            "ámbar", "ambar", "transparente", "claro", "turbio", "ligeramente turbio", "límpido",
-           "limpido", "no se observan", "escasos", "abundantes", "normal"],
+           "limpido", "no se observan", "escasos", "escasas", "escaso", "escasa", "abundantes",
+           "abundante", "normal", "no reactivo", "no reactiva", "reactivo", "reactiva"],
 }
 # The English ones as a pattern: modifiers, spelling variants and blood groups beside the
 # words (a whole cell matches; see qualitative_result).
@@ -599,10 +602,10 @@ ENGLISH_QUALITATIVE = (
 )
 NEGATIVE_WORDS: dict[str, list[str]] = {
     "fr": ["négatif", "negatif", "négative", "absence", "absent", "absente", "non détecté",
-           "non detecte"],
-    "de": ["negativ", "nicht nachweisbar"],
-    "it": ["negativo", "negativa", "assente", "assenti", "non rilevabile"],
-    "es": ["negativo", "negativa", "ausencia", "ausente", "no se observan"],
+           "non detecte", "non réactif", "non reactif"],
+    "de": ["negativ", "nicht nachweisbar", "nicht reaktiv"],
+    "it": ["negativo", "negativa", "assente", "assenti", "non rilevabile", "non reattivo"],
+    "es": ["negativo", "negativa", "ausencia", "ausente", "no se observan", "no reactivo", "no reactiva"],
 }
 
 

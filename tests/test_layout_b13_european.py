@@ -88,3 +88,15 @@ def test_signs_set_apart_between_the_value_and_the_range_are_flags_not_range_tex
 def test_menor_a_and_mayor_a_are_one_sided_ranges():
     assert (parse_range("menor a 200").low, parse_range("menor a 200").high) == (None, 200.0)
     assert (parse_range("mayor a 45").low, parse_range("mayor a 45").high) == (45.0, None)
+
+
+def test_few_and_non_reactive_in_european_words_are_results():
+    results = _results([
+        [(40, 100, "Examen"), (230, 100, "Resultado"), (300, 100, "Unidad"), (360, 100, "Valor de referencia")],
+        [(40, 115, "Células epiteliales"), (230, 115, "Escasas"), (360, 115, "Escasas")],
+        [(40, 130, "VDRL"), (230, 130, "No reactivo"), (360, 130, "No reactivo")],
+        [(40, 145, "Antígeno de superficie (HBsAg)"), (230, 145, "Reactivo"), (360, 145, "No reactivo")],
+    ])
+    assert [(r.test_name, r.value) for r in results] == [
+        ("Células epiteliales", "Escasas"), ("VDRL", "No reactivo"), ("Antígeno de superficie (HBsAg)", "Reactivo")]
+    assert results[2].interpretation == "abnormal"
