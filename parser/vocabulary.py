@@ -391,7 +391,9 @@ FLAGS.update({
     "fr": {"ÉLEVÉ": ("abnormal", "high"), "ELEVE": ("abnormal", "high"),
            "ÉLEVÉE": ("abnormal", "high"), "ELEVEE": ("abnormal", "high"),
            "HAUT": ("abnormal", "high"), "BAS": ("abnormal", "low"), "BASSE": ("abnormal", "low"),
-           "ANORMAL": ("abnormal", None), "CRITIQUE": ("critical", None)},
+           "ANORMAL": ("abnormal", None), "CRITIQUE": ("critical", None),
+           "AUGMENTÉ": ("abnormal", "high"), "AUGMENTÉE": ("abnormal", "high"),
+           "DIMINUÉ": ("abnormal", "low"), "DIMINUÉE": ("abnormal", "low")},
     "de": {"ERHÖHT": ("abnormal", "high"), "ERHOEHT": ("abnormal", "high"),
            "ERHOHT": ("abnormal", "high"), "ERNIEDRIGT": ("abnormal", "low"),
            "HOCH": ("abnormal", "high"), "NIEDRIG": ("abnormal", "low"),
@@ -400,11 +402,16 @@ FLAGS.update({
     "it": {"ALTO": ("abnormal", "high"), "ALTA": ("abnormal", "high"),
            "BASSO": ("abnormal", "low"), "BASSA": ("abnormal", "low"),
            "ANORMALE": ("abnormal", None), "ANOMALO": ("abnormal", None),
-           "ANOMALA": ("abnormal", None), "CRITICO": ("critical", None)},
+           "ANOMALA": ("abnormal", None), "CRITICO": ("critical", None),
+           "AUMENTATO": ("abnormal", "high"), "AUMENTATA": ("abnormal", "high"),
+           "DIMINUITO": ("abnormal", "low"), "DIMINUITA": ("abnormal", "low")},
     "es": {"ALTO": ("abnormal", "high"), "ALTA": ("abnormal", "high"),
            "BAJO": ("abnormal", "low"), "BAJA": ("abnormal", "low"),
            "ANORMAL": ("abnormal", None), "CRÍTICO": ("critical", None),
-           "CRITICO": ("critical", None)},
+           "CRITICO": ("critical", None),
+           # An observation column's words (Bolivia): "Aumentado", "Disminuido".
+           "AUMENTADO": ("abnormal", "high"), "AUMENTADA": ("abnormal", "high"),
+           "DISMINUIDO": ("abnormal", "low"), "DISMINUIDA": ("abnormal", "low")},
 })
 
 METADATA_LABELS.update({

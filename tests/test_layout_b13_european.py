@@ -100,3 +100,21 @@ def test_few_and_non_reactive_in_european_words_are_results():
     assert [(r.test_name, r.value) for r in results] == [
         ("Células epiteliales", "Escasas"), ("VDRL", "No reactivo"), ("Antígeno de superficie (HBsAg)", "Reactivo")]
     assert results[2].interpretation == "abnormal"
+
+
+def test_increased_and_decreased_in_words_are_flags():
+    """An observation column printing "Aumentado" / "Disminuido": the flag, which alone tells
+    a value with no range out of it."""
+    results = _results([
+        [(40, 100, "EXAMEN"), (230, 100, "RESULTADO"), (300, 100, "UNIDAD"), (360, 100, "VALOR DE REFERENCIA"),
+         (480, 100, "OBSERVACIÓN")],
+        [(40, 115, "Hemoglobina"), (230, 115, "12.9"), (300, 115, "g/dL"), (360, 115, "14.0 - 17.5"),
+         (480, 115, "Disminuido")],
+        [(40, 130, "Velocidad de sedimentación"), (230, 130, "28"), (300, 130, "mm/h"), (480, 130, "Aumentado")],
+        [(40, 145, "Glucosa"), (230, 145, "98"), (300, 145, "mg/dL"), (360, 145, "70 - 105")],
+        [(40, 160, "Colesterol total"), (230, 160, "224"), (300, 160, "mg/dL"), (360, 160, "menor a 200"),
+         (480, 160, "Aumentado")],
+    ])
+    assert [(r.test_name, r.source_flag, r.interpretation) for r in results] == [
+        ("Hemoglobina", "Disminuido", "abnormal"), ("Velocidad de sedimentación", "Aumentado", "abnormal"),
+        ("Glucosa", None, "normal"), ("Colesterol total", "Aumentado", "abnormal")]
