@@ -235,6 +235,7 @@ def find_headers(words: list[tuple[str, float, float]], top: float, bottom: floa
         return []
     matched, unmatched, unknown = _match_labels(words, keys, bottom - top)
     matched = _bilingual_labels(matched, words, height)
+    matched = _units_in_names(matched, words, height)
     matched, unmatched, unknown = _names_phrase(words, matched, unmatched, unknown, height)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
         # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary
@@ -406,6 +407,32 @@ def _bilingual_labels(matched: list[Column], words: list[tuple[str, float, float
         else:
             merged.append(col)
     return merged
+
+
+# The label of a names' column whose names carry their unit in brackets ("Test (units)").
+_WITH_UNITS = " (units)"
+
+
+def _units_in_names(matched: list[Column], words: list[tuple[str, float, float]], height: float
+                    ) -> list[Column]:
+    """A units label in brackets run on after the names' label ("Test (units)") heads no
+    column: each name prints its unit in brackets after it ("Sodium (mmol/L)"). The two are
+    the names' column, marked so (names_carry_units)."""
+    merged: list[Column] = []
+    for col in matched:
+        before = merged[-1] if merged else None
+        texts = [t for t, x0, x1 in words if col.x0 <= x0 and x1 <= col.x1]
+        if before is not None and before.kind == NAME and col.kind == UNITS and texts and \
+                texts[0][:1] in "([" and texts[-1][-1:] in ")]" and col.x0 - before.x1 < _phrase_gap(height):
+            merged[-1] = Column(NAME, before.x0, col.x1, before.label + _WITH_UNITS)
+        else:
+            merged.append(col)
+    return merged
+
+
+def names_carry_units(header: Header) -> bool:
+    """Do the header's names print their unit in brackets after them ("Test (units)")?"""
+    return any(c.kind == NAME and c.label.endswith(_WITH_UNITS) for c in header.columns)
 
 
 def _names_phrase(words: list[tuple[str, float, float]], matched: list[Column],

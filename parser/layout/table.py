@@ -18,6 +18,7 @@ from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.cells import Cells, is_tier, place
 from parser.layout.measures import measurement, with_second
+from parser.layout.name_units import unit_after_name
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
@@ -363,6 +364,8 @@ class TableReader:
             ocr=c.line.ocr,
             method=method or self._method_cell(c),
         )
+        if row.units is None and cols.names_carry_units(self.header):
+            row.name, row.units = unit_after_name(row.name)  # "Sodium (mmol/L)"
         if (other := _other_measurement(c)) is not None:
             row.second = other  # "soit 3,57 G/l" in a column no label names
             if (apart := _ranges_either_side(c)) is not None:
