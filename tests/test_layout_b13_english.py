@@ -51,3 +51,53 @@ def test_a_bracket_that_is_no_unit_stays_in_the_name():
     assert unit_after_name("Renal Profile (U+E)") == ("Renal Profile (U+E)", None)
     assert unit_after_name("Glucose (Fasting)") == ("Glucose (Fasting)", None)
     assert unit_after_name("Potassium") == ("Potassium", None)
+
+
+_GRID = [(("Hb", "10.9 g/dL", "(12.0 - 16.0)"), ("WBC", "6.4 x10^9/L", "(4.0 - 10.0)")),
+         (("PCV", "33 %", "(36 - 47)"), ("RBC", "4.31 x10^12/L (4.0 - 5.2)", "")),
+         (("MCV", "77 fL", "(80 - 100)"), ("MCH", "25.3 pg", "(27 - 33)")),
+         (("MCHC", "32.9 g/dL", "(31 - 36)"), ("Platelets", "264 x10^9/L", "(150 - 400)"))]
+
+
+def _grid_rows(y0: float = 100) -> list[list[tuple]]:
+    rows = [[(42, y0 - 15, "Full Blood Count")]]
+    for k, pair in enumerate(_GRID):
+        y = y0 + 13 * k
+        line = []
+        for (name, value, range_text), x in zip(pair, (44, 305)):
+            line += [(x, y, name), (x + 90, y, "......"), (x + 120, y, value)]
+            line += [(x + 190, y, range_text)] if range_text else []
+        rows.append(line)
+    rows.append([(44, y0 + 13 * len(_GRID), "ESR"), (135, y0 + 13 * len(_GRID), "......"),
+                 (170, y0 + 13 * len(_GRID), "34 mm/hr"), (234, y0 + 13 * len(_GRID), "(0 - 20)"),
+                 (305, y0 + 13 * len(_GRID), "Malaria (thick film) ...... No MPs seen")])
+    return rows
+
+
+_GRID_READ = [("Hb", "10.9", "g/dL", 12.0), ("WBC", "6.4", "x10^9/L", 4.0), ("PCV", "33", "%", 36.0),
+              ("RBC", "4.31", "x10^12/L", 4.0), ("MCV", "77", "fL", 80.0), ("MCH", "25.3", "pg", 27.0),
+              ("MCHC", "32.9", "g/dL", 31.0), ("Platelets", "264", "x10^9/L", 150.0), ("ESR", "34", "mm/hr", 0.0),
+              ("Malaria (thick film)", "No MPs seen", None, None)]
+
+
+def test_a_grid_of_two_tests_a_line_on_a_page_without_header():
+    got = [(r.test_name, r.value, r.units, r.min_reference_range) for r in _results(page(_grid_rows()))]
+    assert got == _GRID_READ
+
+
+def test_a_grid_of_two_tests_a_line_over_a_table_with_a_header():
+    rows = _grid_rows() + [[(48, 300, "TEST"), (229, 300, "RESULT"), (314, 300, "UNIT"), (399, 300, "REFERENCE RANGE")],
+                           [(48, 315, "Urea"), (229, 315, "4.1"), (314, 315, "mmol/L"), (399, 315, "2.5 - 7.5")]]
+    got = [(r.test_name, r.value, r.units, r.min_reference_range) for r in _results(page(rows))]
+    assert got == _GRID_READ + [("Urea", "4.1", "mmol/L", 2.5)]
+
+
+def test_two_results_a_line_without_a_common_column_are_no_grid():
+    """Lines holding two results whose second names start at different places (two lines, or
+    a second result set anywhere) are not split: a grid's second column is one x."""
+    from parser.layout.paired import pairs_apart
+    from parser.lines import page_lines
+
+    rows = _grid_rows()[1:3]  # two grid lines only
+    lines = page_lines(page(rows))
+    assert pairs_apart(lines) is lines

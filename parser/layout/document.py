@@ -17,6 +17,7 @@ from parser.layout.content import content_rows, with_unread_rows
 from parser.layout.cumulative import cumulative_header, dates_line
 from parser.layout.gutter import columns_apart
 from parser.layout.measures import split_measurements
+from parser.layout.paired import grid_rows
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
 from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text, looks_like_specimen
@@ -46,7 +47,7 @@ def document_rows(doc: Document) -> list[RawRow]:
         regions = _regions(lines, page) or [(h, lines, None) for h in continued]
         if not regions:
             lines, block_ranges = split_range_block(columns_apart(lines))
-            found = content_rows(lines, panel)
+            found = grid_rows(lines, panel, every=True)
             attach_block_ranges(found or last_table, block_ranges)
             rows.extend(found)
             continue
@@ -54,6 +55,8 @@ def document_rows(doc: Document) -> list[RawRow]:
         first_top = min(h.top for h, _, _ in regions)
         above, above_ranges = split_range_block([l for l in lines if l.bottom <= first_top])
         attach_block_ranges(last_table, above_ranges)
+        if not continued:
+            rows.extend(grid_rows(above, panel, every=False))  # a grid of two tests a line over the tables
         # The last page's table runs on above this page's first header (other lines above
         # it, a table whose header is not known, are left to with_unread_rows).
         for header in continued if above else []:
