@@ -101,3 +101,65 @@ def test_two_results_a_line_without_a_common_column_are_no_grid():
     rows = _grid_rows()[1:3]  # two grid lines only
     lines = page_lines(page(rows))
     assert pairs_apart(lines) is lines
+
+
+def _sexed_table(top: float, lines: list[tuple]) -> list[list[tuple]]:
+    """A table whose range heading stands above its other labels and the sex labels below
+    them, each 6 points from the labels' line (8-point type: three lines)."""
+    rows = [[(431, top, "Reference Range", 8)],
+            [(40, top + 6, "Investigation", 8), (215, top + 6, "Result", 8), (283, top + 6, "Flag", 8),
+             (312, top + 6, "Units", 8)],
+            [(374, top + 12, "Male", 8), (468, top + 12, "Female", 8)]]
+    for k, (name, value, unit, male, female) in enumerate(lines):
+        y = top + 28 + 12 * k
+        cells = [(40, y, name, 8), (215, y, value, 8)] + ([(312, y, unit, 8)] if unit else [])
+        cells += [(375, y, male, 8), (468, y, female, 8)] if female else [(449, y, male, 8)]
+        rows.append(cells)
+    return rows
+
+
+def _sexed_page(number: int, lines: list[tuple], more: list[tuple] = ()) -> list[list[tuple]]:
+    rows = [[(39, 60, "Age / Sex"), (101, 60, ": 45 Y / F")], *_sexed_table(97, lines)]
+    rows += _sexed_table(400, more) if more else []
+    rows.append([(37, 780, f"Lab No. HSH-L-0217 Page {number} of 2")])
+    return rows
+
+
+def test_ranges_in_a_column_per_sex_give_the_patients_range():
+    first = [("Haemoglobin", "11.4", "g/dL", "13.0 - 17.0", "12.0 - 15.0"), ("MCV", "83", "fL", "83 - 101", ""),
+             ("Serum Creatinine", "0.9", "mg/dL", "0.7 - 1.3", "0.6 - 1.1")]
+    second = [("SGOT (AST)", "36", "U/L", "Up to 40", "Up to 32"), ("HDL Cholesterol", "43", "mg/dL", "> 40", "> 50"),
+              ("Albumin", "4.3", "g/dL", "3.5 - 5.2", "")]
+    urine = [("pH", "6.0", "", "4.5 - 8.0", ""), ("Specific Gravity", "1.015", "", "1.005 - 1.030", "")]
+    results = _results(page(_sexed_page(1, first)), page(_sexed_page(2, second, urine), number=2))
+    got = [(r.test_name, r.units, r.min_reference_range, r.max_reference_range) for r in results]
+    assert got == [("Haemoglobin", "g/dL", 12.0, 15.0), ("MCV", "fL", 83.0, 101.0),
+                   ("Serum Creatinine", "mg/dL", 0.6, 1.1), ("SGOT (AST)", "U/L", None, 32.0),
+                   ("HDL Cholesterol", "mg/dL", 50.0, None), ("Albumin", "g/dL", 3.5, 5.2),
+                   ("pH", None, 4.5, 8.0), ("Specific Gravity", None, 1.005, 1.03)]
+
+
+def test_a_line_of_sex_labels():
+    from parser.layout.sex_columns import sex_labels
+    from parser.lines import page_lines
+
+    def line(*cells):
+        return page_lines(page([[(x, 100, t) for x, t in cells]]))[0]
+
+    assert [label for label, _, _ in sex_labels(line((374, "Male"), (468, "Female")))] == ["Male", "Female"]
+    assert sex_labels(line((374, "Male"), (468, "Male"))) is None
+    assert sex_labels(line((40, "Male"), (200, "13.0 - 17.0"))) is None
+
+
+def test_a_header_stacked_on_two_lines_of_labels_is_no_title_of_the_table_above():
+    """"Reference Range" over "Investigation  Result  Flag  Units" opens a new table (its range
+    column known) even when the table above would read its rows as well."""
+    from parser.layout import document_rows
+
+    second = [("SGOT (AST)", "36", "U/L", "Up to 40", "Up to 32"), ("Albumin", "4.3", "g/dL", "3.5 - 5.2", "")]
+    urine = [("pH", "6.0", "", "4.5 - 8.0", ""), ("Specific Gravity", "1.015", "", "1.005 - 1.030", "")]
+    first = [("Haemoglobin", "11.4", "g/dL", "13.0 - 17.0", "12.0 - 15.0")]
+    doc = document(page(_sexed_page(1, first)), page(_sexed_page(2, second, urine), number=2))
+    got = [(r.name, r.units, r.range_text) for r in document_rows(doc) if r.page == 2]
+    assert got == [("SGOT (AST)", "U/L", "Male: Up to 40 Female: Up to 32"), ("Albumin", "g/dL", "3.5 - 5.2"),
+                   ("pH", None, "4.5 - 8.0"), ("Specific Gravity", None, "1.005 - 1.030")]

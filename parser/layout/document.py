@@ -21,6 +21,7 @@ from parser.layout.paired import grid_rows
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
 from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text, looks_like_specimen
+from parser.layout.sex_columns import label_sex_ranges, sex_labels
 from parser.layout.sideways import sideways_rows
 from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
@@ -87,6 +88,7 @@ def _region_rows(lines: list[Line], header: Header, page: Page, panel: str | Non
                                         fonts=page.source == "text", placed=placed)
     restore_printed_order(found, moved_tiers)
     attach_block_ranges(found, block_ranges)
+    label_sex_ranges(lines, found)  # ranges printed in a column per sex
     return found, panel, specimen
 
 
@@ -112,9 +114,10 @@ def _content_lines(page: Page, keys: set[tuple[str, int]]) -> list[Line]:
             kept.append(line)  # "Bio. Ref. Interval. :-" under every table; a cumulative
             # table's dates, printed over each of its tables
         elif i and kept and kept[-1] is lines[i - 1] and (_header_line(lines[i - 1], page) and
-                                                          _stacked_label_line(lines[i - 1], line)
+                                                          (_stacked_label_line(lines[i - 1], line)
+                                                           or sex_labels(line) is not None)
                                                           or dates_line(lines[i - 1]) is not None):
-            kept.append(line)  # the labels under a header's or the dates' line
+            kept.append(line)  # the labels under a header's or the dates' line ("Male  Female")
     return kept
 
 
@@ -154,7 +157,9 @@ def _regions(lines: list[Line], page: Page) -> list[tuple[Header, list[Line], st
             continue
         headers = [cols.header_without_name(h) for h in found]
         headers = [h for h in headers if _confirmed(h, lines[i + used:i + used + _CONFIRM_LINES])]
-        if len(lines[i].phrases()) == 1:  # no column gap on the line: a header, or a title?
+        # No column gap on the line: a header, or a title? (Two lines of labels, "Reference
+        # Range" stacked over "Investigation  Result  Units", are a header.)
+        if used == 1 and len(lines[i].phrases()) == 1:
             below = lines[i + used:i + used + _CONFIRM_LINES]
             headers = [h for h in headers if not any(
                 _overlap(a, h) and _above_reads_as_well(a, h, below, page) for a, _, _ in active)]
