@@ -808,14 +808,41 @@ def restore_arrows(image: Image.Image, words: list[Word]) -> list[Word]:
 
 def flag_glyph(ink: np.ndarray) -> str | None:
     """"↑" or "↓" when the glyph's ink is a flag arrow or a solid flag triangle, else None."""
+    ink = _without_specks(ink)
     return arrow_direction(ink) or triangle_direction(ink)
+
+
+# A word's box runs over the rows above and below its text: a dotted rule's remnant, the line
+# above's descender or the next line's flag lies in the glyph's columns, apart from it ("10↓"
+# read "101", batch 12 dev scan). Ink this small, or this much shorter than the glyph's own run
+# of rows, is no part of it.
+MAX_SPECK_SHARE = 0.25  # of the glyph's own ink
+MIN_BODY_RATIO = 2.0  # the glyph's rows against the next tallest run's
+
+
+def _without_specks(ink: np.ndarray) -> np.ndarray:
+    """The glyph's tallest run of inked rows, cut to its columns, when the ink apart from it
+    is specks or much shorter; else the ink as given."""
+    inked = ink.any(axis=1)
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], inked.astype(np.int8), [0]))))
+    if edges.size <= 2:
+        return ink
+    starts, ends = edges[0::2], edges[1::2]
+    heights = ends - starts
+    tallest = int(np.argmax(heights))
+    body = ink[starts[tallest]:ends[tallest]]
+    others = np.delete(heights, tallest)
+    if ink.sum() - body.sum() > MAX_SPECK_SHARE * body.sum() and heights[tallest] < MIN_BODY_RATIO * others.max():
+        return ink
+    columns = np.flatnonzero(body.any(axis=0))
+    return body[:, columns[0]:columns[-1] + 1]
 
 
 # A flag glyph printed right after a value, read as a digit glued to it ("11.2↓" read "11.21",
 # "5,4▲" read "5.4722"): the word's last glyph is the flag. When the word has one glyph per
 # character the value is the rest, surely; when it has fewer (the flag read as two characters,
-# or two digits touching) the value kept is the leading characters, at a confidence that sends
-# the row to review.
+# or two digits touching), or tesseract was unsure of the word, the value kept is the leading
+# characters, at a confidence that sends the row to review.
 _GLUED_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?\d$")
 _VALUE = re.compile(r"^\d+(?:[.,]\d+)?$")
 GLUED_FLAG_DOUBT_CONFIDENCE = 0.3
@@ -836,7 +863,9 @@ def split_glued_flags(image: Image.Image, words: list[Word]) -> list[Word]:
             split.append(word)
             continue
         left = int(word.x0)
-        conf = word.conf if len(glyphs) == len(word.text) else min(word.conf, GLUED_FLAG_DOUBT_CONFIDENCE)
+        # An unsure reading may have misread the digit beside the flag too ("6.1↓" read "6.24").
+        sure = len(glyphs) == len(word.text) and word.conf >= DOUBTFUL_CONFIDENCE
+        conf = word.conf if sure else min(word.conf, GLUED_FLAG_DOUBT_CONFIDENCE)
         split.append(replace(word, text=value, x1=left + glyphs[-2][1], conf=conf))
         split.append(replace(word, text=arrow, x0=left + glyphs[-1][0]))
     return split

@@ -95,3 +95,26 @@ def test_an_outlined_triangle_or_a_bar_over_a_stroke_is_no_triangle():
     seven = np.array([[c == "#" for c in row] for row in SEVEN.strip().splitlines()])
     assert triangle_direction(seven) is None
     assert triangle_direction(seven[::-1]) is None
+
+
+def test_an_unsure_reading_split_from_its_flag_leaves_the_value_in_doubt():
+    # "6.1↓" read "6.24" at 0.71: one glyph per character, but the digit beside the flag was misread.
+    image, misread = _printed("6.1▼", "6.24")
+    number, flag = split_glued_flags(image, [Word("6.24", misread.x0, misread.top, misread.x1, misread.bottom, 0.71)])
+    assert (number.text, flag.text, number.conf) == ("6.2", "↓", GLUED_FLAG_DOUBT_CONFIDENCE)
+
+
+def test_ink_apart_from_the_flag_in_its_box_leaves_it_a_flag():
+    # The word's box reaches the next line: a stroke of its flag lies under this one, apart.
+    from parser.ocr import flag_glyph
+    image, _ = _printed("▼", "x")
+    ink = np.asarray(image) < 128
+    rows, columns = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    glyph = ink[rows[0]:rows[-1] + 1, columns[0]:columns[-1] + 1]
+    below = np.zeros((glyph.shape[0] // 3, glyph.shape[1]), bool)
+    below[:, glyph.shape[1] // 2 - 1:glyph.shape[1] // 2 + 2] = True  # a stem
+    gap = np.zeros((4, glyph.shape[1]), bool)
+    speck = np.zeros((2, glyph.shape[1]), bool)
+    speck[:, :3] = True  # a dotted rule's remnant above
+    assert flag_glyph(np.vstack([speck, gap, glyph, gap, below])) == "↓"
+    assert flag_glyph(np.vstack([glyph, gap, glyph])) is None  # two alike: no glyph of its own
