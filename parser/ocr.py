@@ -843,7 +843,9 @@ def _without_specks(ink: np.ndarray) -> np.ndarray:
 # character the value is the rest, surely; when it has fewer (the flag read as two characters,
 # or two digits touching), or tesseract was unsure of the word, the value kept is the leading
 # characters, at a confidence that sends the row to review.
-_GLUED_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?\d$")
+# An up arrow is read as a letter as often ("48↑" read "48T"): the last character may be any
+# mark but a point, a comma or a percent sign; the ink decides.
+_GLUED_NUMBER = re.compile(r"^\d+(?:[.,]\d+)?[^\s.,%]$")
 _VALUE = re.compile(r"^\d+(?:[.,]\d+)?$")
 GLUED_FLAG_DOUBT_CONFIDENCE = 0.3
 

@@ -22,6 +22,7 @@ def _printed(text: str, read: str, size: int = 32) -> tuple[Image.Image, Word]:
     ("11.2▼", "11.21", "11.2", "↓"),
     ("132▲", "1321", "132", "↑"),
     ("5,4▲", "5,47", "5,4", "↑"),
+    ("48↑", "48T", "48", "↑"),  # an up arrow read as a letter
 ])
 def test_a_flag_glued_to_a_value_is_split_off(printed, read, value, arrow):
     image, misread = _printed(printed, read)
@@ -37,7 +38,7 @@ def test_a_flag_read_as_more_characters_than_its_glyph_leaves_the_value_in_doubt
     assert number.conf == GLUED_FLAG_DOUBT_CONFIDENCE
 
 
-@pytest.mark.parametrize("printed", ["247", "4,47", "137", "1321", "11.24", "17", "3.14"])
+@pytest.mark.parametrize("printed", ["247", "4,47", "137", "1321", "11.24", "17", "3.14", "12.6L", "48T"])
 def test_values_ending_in_digits_keep_their_reading(printed):
     image, word = _printed(printed, printed)
     assert split_glued_flags(image, [word]) == [word]
