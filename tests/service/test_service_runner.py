@@ -168,26 +168,15 @@ def test_a_running_dispatcher_renews_its_leases(settings):
 def test_a_parse_process_freezes_its_loaded_tables_after_its_first_report(monkeypatch, tmp_path):
     """The tables a first parse loads stay for the process's life: frozen once, out of the
     collector's full passes, and not again for the next reports."""
-    import gc
-
-    import service.runner
-
-    frozen = []
-    monkeypatch.setattr(service.runner, "_tables_frozen", False)
-    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
-    report = tmp_path / "r.pdf"
-    report.write_bytes(DIGITAL_REPORT.read_bytes())
-    work = JobWork("job-1", [str(report)], {}, 5, review_threshold=0.9, forced_review=False)
+    frozen, work = _watched_freeze(monkeypatch, tmp_path)
     assert parse_files(work).report_json is not None
     assert parse_files(work).report_json is not None
     assert frozen == [True]
 
 
-def test_a_parse_in_a_thread_of_the_api_process_freezes_nothing(monkeypatch, tmp_path):
-    """Under the thread executor a parse runs beside the API's requests: their live objects must
-    not be frozen with the tables (they would never be collected)."""
+def _watched_freeze(monkeypatch, tmp_path):
+    """A fresh process's view of the freeze (nothing frozen yet), gc.freeze recorded, and a job."""
     import gc
-    import threading
 
     import service.runner
 
@@ -196,7 +185,17 @@ def test_a_parse_in_a_thread_of_the_api_process_freezes_nothing(monkeypatch, tmp
     monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
     report = tmp_path / "r.pdf"
     report.write_bytes(DIGITAL_REPORT.read_bytes())
-    work = JobWork("job-1", [str(report)], {}, 5, review_threshold=0.9, forced_review=False)
+    return frozen, JobWork("job-1", [str(report)], {}, 5, review_threshold=0.9, forced_review=False)
+
+
+def test_a_parse_in_a_thread_of_the_api_process_freezes_nothing(monkeypatch, tmp_path):
+    """Under the thread executor a parse runs beside the API's requests: their live objects must
+    not be frozen with the tables (they would never be collected)."""
+    import threading
+
+    import service.runner
+
+    frozen, work = _watched_freeze(monkeypatch, tmp_path)
     outcomes = []
     worker = threading.Thread(target=lambda: outcomes.append(parse_files(work)))
     worker.start()
