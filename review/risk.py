@@ -108,12 +108,13 @@ def computed_aid(row: LabReportResult, found: evidence.RowEvidence) -> bool:
 
 
 def row_features(row: LabReportResult, found: evidence.RowEvidence, ranges_usual: bool,
-                 text_layer: bool = False) -> list[float]:
+                 reader_confidence: float) -> list[float]:
+    """The model's features of one row; `reader_confidence` is `model_confidence`'s."""
     own_confirmed = sum(1 for name in found.confirmed if name in evidence.OWN_CHECKS)
     derived_confirmed = any(name not in evidence.OWN_CHECKS for name in found.confirmed)
     implausible = any(name in _WEIGHED for name in found.contradicted)
     top = row.loinc_matches[0].confidence_score if row.loinc_matches else 0.0
-    confidence = _logit(model_confidence(row, text_layer))
+    confidence = _logit(reader_confidence)
     # A share whose range the lab prints on its absolute count lacks none (review.evidence); nor does
     # a computed value agreeing with its parts printed with no range text (see `computed_aid`).
     range_missing = plausibility.range_expected_but_missing(row, ranges_usual) and not found.range_on_count \
@@ -186,10 +187,19 @@ def probability(features: list[float], model: tuple[float, ...] | None = None) -
 
 def described(report: ReportData) -> list[tuple[list[float], evidence.RowEvidence, list[str]]]:
     """(features, evidence, hard doubts) per row of `report`, in row order; no model needed."""
+    return [(features, row_evidence, doubts) for features, row_evidence, doubts, _ in _read_rows(report)]
+
+
+def _read_rows(report: ReportData) -> list[tuple[list[float], evidence.RowEvidence, list[str], float]]:
+    """`described`'s rows with the reader's confidence the model weighs (`model_confidence`)."""
     found = evidence.collect(report)
     ranges_usual = plausibility.ranges_are_usual(report.results)
-    return [(row_features(row, row_evidence, ranges_usual, _text_layer(report, row)), row_evidence,
-             hard_doubts(row, row_evidence)) for row, row_evidence in zip(report.results, found)]
+    rows = []
+    for row, row_evidence in zip(report.results, found):
+        confidence = model_confidence(row, _text_layer(report, row))
+        rows.append((row_features(row, row_evidence, ranges_usual, confidence), row_evidence,
+                     hard_doubts(row, row_evidence), confidence))
+    return rows
 
 
 def _text_layer(report: ReportData, row: LabReportResult) -> bool:
@@ -242,9 +252,8 @@ _ROUNDING = 0.002  # the parser rounds confidences to 3 decimals (0.85 x 0.85 is
 
 def assess(report: ReportData, model: tuple[float, ...] | None = None) -> list[RowRisk]:
     """A RowRisk per row of `report`, in row order."""
-    return [RowRisk(0.0 if doubts else probability(features, model), features, row_evidence, doubts,
-                    model_confidence(row, _text_layer(report, row)))
-            for row, (features, row_evidence, doubts) in zip(report.results, described(report))]
+    return [RowRisk(0.0 if doubts else probability(features, model), features, row_evidence, doubts, confidence)
+            for features, row_evidence, doubts, confidence in _read_rows(report)]
 
 
 def fit(features: list[list[float]], labels: list[bool], l2: float = 1.0, steps: int = 50) -> tuple[float, ...]:
