@@ -107,7 +107,8 @@ def test_layout_choices_reach_the_html():
                                   SEALED_SLICES[12].seeds[37], SEALED_SLICES[12].i18n_seeds[2],
                                   SEALED_SLICES[13].seeds[39], SEALED_SLICES[13].i18n_seeds[4],
                                   SEALED_SLICES[14].seeds[35], SEALED_SLICES[14].i18n_seeds[6],
-                                  SEALED_SLICES[15].seeds[33], SEALED_SLICES[15].i18n_seeds[5]])
+                                  SEALED_SLICES[15].seeds[33], SEALED_SLICES[15].i18n_seeds[5],
+                                  SEALED_SLICES[16].seeds[31], SEALED_SLICES[16].i18n_seeds[3]])
 def test_sealed_seeds_are_refused_by_the_cli(capsys, seed):
     assert htmlgen_main(["--seed", str(seed), "--out", "/nonexistent/x"]) == 2
     assert "sealed" in capsys.readouterr().err
