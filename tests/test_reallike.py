@@ -13,7 +13,7 @@ import pytest
 from fixtures.catalog import discover
 from fixtures.htmlgen.printing import Printer
 from fixtures.reallike.build import ROOT, STYLES, expected_of, folder_of, print_report, style
-from fixtures.reallike.model import number
+from fixtures.reallike.model import Row, Test, interpretation, number
 
 REPORTS = [(name, index, report) for name in STYLES
            for index, report in enumerate(style(name).REPORTS, start=1)]
@@ -181,3 +181,12 @@ def test_every_dev_report_has_enough_rows_and_some_styles_repeat_their_header():
             assert len(expected_of(style(name), report)["results"]) >= 15, report.stem
             multi += len(report.pages) > 1
     assert multi >= 3
+
+
+def test_a_word_result_is_normal_only_when_it_is_the_printed_reference_word():
+    strip = Test("Nitrite", None, None, None, "Negative")
+    assert interpretation(Row(strip, "negative"), None) == "normal"
+    assert interpretation(Row(strip, "Positive"), None) == "unknown"  # differs, no flag: not said
+    assert interpretation(Row(strip, "Positive"), "A") == "abnormal"
+    assert interpretation(Row(Test("Colour", None, None, None, None), "Yellow"), None) == "unknown"
+    assert interpretation(Row(Test("Sediment", "/hpf", 0, 5, "0-5"), "2-4"), None) == "unknown"
