@@ -107,3 +107,15 @@ def test_top1_on_name_variants_meets_the_issue_target(which):
 
     figures = evaluate(get_matcher(), [c for c in load_cases() if c.set == which])["all"]
     assert figures["top1"] / figures["n"] >= 0.80, figures["misses"]
+
+
+@pytest.mark.parametrize("name", ["Quick", "Quick-Wert", "Taux de prothrombine", "Attività protrombinica",
+                                  "Actividad de protrombina", "Índice de Quick"])
+def test_the_prothrombin_time_in_percent_is_the_pt_ratio_not_factor_ii(name):
+    """Quick / taux de prothrombine / attività protrombinica in %: the prothrombin time as a percentage
+    of normal (5894-1), never the activity of coagulation factor II (3289-6, which MIMIC's "Factor II" is)."""
+    from loinc.matcher import get_matcher
+
+    found = get_matcher().match(name, "%")
+    assert found.matches[0][0].code == "5894-1"
+    assert found.status == "auto_match"
