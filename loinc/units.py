@@ -102,9 +102,12 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"(?:/|^x|^per|^por|^par|^pro)(?:hpf|lpf|\[hpf\]|\[lpf\]|campo|champ|gesichtsfeld|gf|field|cga|c\.g\.a)$"),
      COUNT_AREA),
 ]
-# Counts: anything per microlitre/cubic millimetre/litre with a multiplier or a cell word.
+# Counts: anything per microlitre/cubic millimetre/litre with a multiplier or a cell word. The thousand
+# and million words of the five languages: "Tsd./µl", "Tausend/µl", "miles/mm³", "mila/mm³",
+# "milliers/mm³", "Mio./µl" (an abbreviation's dot is dropped first, _count_text).
 _COUNT = re.compile(
     r"^(?:(?:x?10[\^*e]?\d+|10\*\d+|\d+(?:\.\d+)?|thou|thousands?|mill?(?:ion)?s?|lakhs?|lacs?|k|m|"
+    r"tsd|tausend|miles|mila|milliers|mio|"
     r"cells?|\{cells?\}|\{ery\}|\{rbc\}|\{wbc\}|#|/)\s*)*/?\s*(?:ul|mm3|l|nl|pl)$"
 )
 
@@ -147,9 +150,17 @@ def unit_kind(unit: str | None) -> str | None:
         for pattern, kind in _RULES:
             if pattern.search(candidate):
                 return kind
-        if _COUNT.match(candidate.replace("x10", "10")):
+        if _COUNT.match(_count_text(candidate).replace("x10", "10")):
             return COUNT_CONC
     return None
+
+
+_WORD_DOT = re.compile(r"(?<=[a-z])\.(?=/)")
+
+
+def _count_text(text: str) -> str:
+    """"tsd./ul" -> "tsd/ul": the dot of an abbreviated multiplier word says nothing of the unit."""
+    return _WORD_DOT.sub("", text)
 
 
 def property_kind(prop: str) -> str | None:
@@ -171,7 +182,7 @@ def unit_kinds(unit: str | None) -> frozenset[str]:
 _PER_VOLUME = {"ul": 1e6, "mm3": 1e6, "nl": 1e9, "pl": 1e12, "ml": 1e3, "dl": 10.0,
                "l": 1.0, "hl": 1e-2}
 _MULTIPLIER = {"": 1.0, "#": 1.0, "cells": 1.0, "cell": 1.0, "{cells}": 1.0, "thou": 1e3, "thousand": 1e3,
-               "thousands": 1e3, "tsd": 1e3, "k": 1e3, "mio": 1e6, "mill": 1e6, "million": 1e6, "millions": 1e6,
+               "thousands": 1e3, "tsd": 1e3, "tausend": 1e3, "miles": 1e3, "mila": 1e3, "milliers": 1e3, "k": 1e3, "mio": 1e6, "mill": 1e6, "million": 1e6, "millions": 1e6,
                "m": 1e6, "mil": 1e6, "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "g": 1e9, "gpt": 1e9, "giga": 1e9,
                "t": 1e12, "tpt": 1e12, "tera": 1e12}
 _POWER = re.compile(r"^x?10[\^*e]?(\d{1,2})$")
@@ -183,7 +194,7 @@ def count_magnitude(unit: str | None) -> float | None:
     when the unit is no count or its multiplier is unreadable."""
     if COUNT_CONC not in unit_kinds(unit):
         return None
-    text = normalize_unit(unit)
+    text = _count_text(normalize_unit(unit))
     if "/" not in text:
         return None
     head, volume = text.rsplit("/", 1)

@@ -64,3 +64,25 @@ def test_review_reads_giga_cells_as_fitting_a_count_code():
     report = ReportData(results=[LabReportResult(test_name="Polynucléaires neutrophiles", value="4,1", units="G/L")])
     annotate_report(report)
     assert unit_fits_code(report.results[0]) is True
+
+
+@pytest.mark.parametrize("unit, per_litre", [
+    ("Tsd./µl", 1e9), ("Tausend/µl", 1e9), ("Mio./µl", 1e12), ("miles/mm³", 1e9), ("mila/mm³", 1e9),
+    ("milliers/mm³", 1e9), ("Mill./µl", 1e12),
+])
+def test_thousand_and_million_words_of_five_languages_with_or_without_a_dot(unit, per_litre):
+    assert unit_kind(unit) == "count_conc"
+    assert count_magnitude(unit) == per_litre
+
+
+_WBC, _PLT, _RBC = {"26464-8", "6690-2"}, {"26515-7", "777-3"}, {"26453-1", "789-8"}  # with the automated count
+
+
+@pytest.mark.parametrize("name, unit, codes", [
+    ("Leukozyten", "Tsd./µl", _WBC), ("Thrombozyten", "Tsd./µl", _PLT), ("Erythrozyten", "Mio./µl", _RBC),
+    ("Plaquetas", "miles/mm³", _PLT), ("Leucocitos", "miles/mm³", _WBC),
+])
+def test_a_blood_count_in_such_a_unit_auto_matches(name, unit, codes):
+    found = get_matcher().match(name, unit)
+    assert found.status == AUTO_MATCH
+    assert found.matches[0][0].code in codes
