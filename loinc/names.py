@@ -280,6 +280,13 @@ _METHOD_WORDS = re.compile(
     r"|ne[pf]h?e?lometr\w*|[ck]olorimetr\w*|en[zs][iy]mati\w*|\w*[fp]h?otometr\w*|(?:immun|inmun)olog\w*"
     r"|(?:hex|eso)[oc]?[kqc]h?u?inas\w*|(?:god|chod|gpo)(?: (?:pod|pap|trinder))?|clauss|bcg|bcp|biuret"
     r"|jendrassik(?: grof)?|trinder|diazo|uricase|urease|methode|metodo|methodik|technique|tecnica|technik)\b")
+# The reading time of an erythrocyte sedimentation, printed with its name in the five languages ("ESR 1st
+# hour", "V.S.G. 1ª hora", "Vitesse de sédimentation (1ère heure)", "VES (1ª ora)", "BSG nach 1 Stunde"): the
+# rate is read after the first hour by definition, so the words add nothing to the analyte. Only beside a
+# sedimentation word: "Glucose 1 hr" is a timed tolerance test, another code.
+_SEDIMENTATION = re.compile(r"\b(?:esr|vsg|ves|vs|bsg|vhs|\w*sedim\w*|\w*senkung\w*)\b")
+_FIRST_HOUR = re.compile(r"\b(?:(?:nach|after|in|at|a|alla|de|la|der) )*(?:1|first|primera|premiere|prima|ersten?)"
+                         r"(?:st|a|o|ere|re|e)?\.? ?(?:h|hr|hrs|hour|hora|heure|ora|std|stunde)\b")
 # A finding in urine named by its "-uria" word (English, Italian, Spanish) or "-urie" (French, German).
 _URIA = re.compile(r"[a-z]{4,}ur(?:ia|ie)\b")
 
@@ -311,6 +318,8 @@ def read_name(printed: str) -> ReadName:
             text = reduced
     if _METHOD_WORDS.search(text):
         text = " ".join(_METHOD_WORDS.sub(" ", text).split()) or text
+    if _SEDIMENTATION.search(text):
+        text = " ".join(_FIRST_HOUR.sub(" ", text).split()) or text
     if specimen is None and _URIA.search(text):
         specimen = "urine"  # "Microalbuminuria", "Protéinurie", "Glucosuria": the word names urine
     words = text.split()

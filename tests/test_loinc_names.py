@@ -104,3 +104,25 @@ def test_total_globulin_is_the_globulin():
     from loinc.names import read_name
 
     assert read_name("Globulin, Total").analyte == read_name("Total Globulin").analyte == "globulin"
+
+
+@pytest.mark.parametrize("printed, analyte", [
+    ("ESR 1st hour", "erythrocyte sedimentation rate"), ("V.S.G. 1ª hora", "vsg"), ("VES (1ª ora)", "ves"),
+    ("Vitesse de sédimentation (1ère heure)", "vitesse sedimentation"), ("BSG nach 1 Stunde", "bsg"),
+    ("VS à la 1ère heure", "vs"), ("BSG 1. Std.", "bsg"),
+])
+def test_the_first_hour_of_a_sedimentation_is_no_analyte_word(printed, analyte):
+    assert read_name(printed).analyte == analyte
+
+
+def test_an_hour_beside_another_analyte_stays_a_timed_test():
+    assert "1 hr" in read_name("Glucose 1 hr").analyte
+
+
+@pytest.mark.parametrize("printed", ["ESR 1st hour", "V.S.G. 1ª hora", "VES (1ª ora)", "Eritrosedimentación",
+                                     "Vitesse de sédimentation (1ère heure)", "BSG nach 1 Stunde"])
+def test_a_sedimentation_rate_named_with_its_hour_auto_matches(printed):
+    from loinc.matcher import get_matcher
+
+    found = get_matcher().match(printed, "mm/h")
+    assert found.status == "auto_match" and found.matches[0][0].code in {"30341-2", "4537-7"}
