@@ -62,6 +62,7 @@ _SEROLOGY_SYSTEMS = {"Serum", "Serum or Plasma"}
 # other back from auto_match. Likewise a urine albumin/creatinine ratio, coded as "Microalbumin/Creatinine"
 # (14959-1, rank 212) or "Albumin/Creatinine" (9318-7): one measurement under the old and the new name.
 _ONE_CONCEPT_ON_REPORTS = {frozenset({"1989-3", "62292-8"}), frozenset({"14959-1", "9318-7"})}
+_COAGULATION_SYSTEMS = {"Platelet poor plasma", "Blood"}  # citrated plasma, coded either way (_coagulation_twins)
 _CELL_MARKER = re.compile(r"^CD\d", re.IGNORECASE)  # flow cytometry markers: review, like CELLMARK
 
 # Search effort.
@@ -650,6 +651,8 @@ class Matcher:
                 continue  # "Platelets [Presence] in Blood by Light microscopy": a smear finding nobody named
             if frozenset((best.entry.code, other.entry.code)) in _ONE_CONCEPT_ON_REPORTS:
                 continue
+            if _coagulation_twins(best.entry, other):
+                continue
             if serum_default and best.entry.specimen == "serum_plasma" and other.entry.system == "Blood" and (
                     other.entry.component, other.entry.property) == (best.entry.component, best.entry.property):
                 continue  # chemistry on a report is serum unless the row says whole blood (blood gas)
@@ -758,6 +761,21 @@ def _urine_twin(ranked: list[Candidate], much_rarer) -> bool:
         if len(pair) == 2 and pair & sides[0] and pair & sides[1]:
             return True
     return False
+
+
+def _coagulation_twins(best: Entry, other: Candidate) -> bool:
+    """A clotting test is run on citrated platelet-poor plasma, yet LOINC codes the same test "in Blood"
+    as well (aPTT 14979-9 and 3173-2, INR 6301-6 and 34714-6) and labs use either code for one printed
+    row: the twin in the other system is no competitor. Nor is a variant by a method nobody named
+    ("aPTT ... by Coagulation 1:1 saline", a mixing study's step) whose component reads the same."""
+    twin = other.entry
+    if best.cls != "COAG" or twin.cls != "COAG" or best.timing != twin.timing:
+        return False
+    if best.property.lower() != twin.property.lower() or not {best.system, twin.system} <= _COAGULATION_SYSTEMS:
+        return False
+    if best.component == twin.component:
+        return best.system != twin.system or other.unasked_method
+    return other.unasked_method and analyte_text(best.component) == analyte_text(twin.component)
 
 
 def _serology_presence(entry: Entry) -> bool:
