@@ -54,7 +54,8 @@ RARE_RATIO = 20.0
 # allergy codes differ by specimen and method in ways a printed name rarely settles.
 AUTO_CLASSES = {"Chem", "CHEM", "HEM/BC", "UA", "COAG", "DRUG/TOX", "CHAL", "FERT", ""}
 # ... except a serum antigen/antibody screen whose LOINC code names no method ("HBsAg",
-# "Anti-HCV"): presence in serum is what every such printed name means (method siblings aside).
+# "Anti-HCV"), or only the method the printed name is ("VDRL", "RPR": Reagin Ab [Presence] in Serum by
+# VDRL / by RPR): presence in serum is what every such printed name means (method siblings aside).
 _SEROLOGY_SYSTEMS = {"Serum", "Serum or Plasma"}
 # Codes labs use for one printed test, which no printed name tells apart: "Vitamin D, 25-OH"
 # is coded as 25-OH D3 (1989-3, Top 2000 rank 127) or as D2+D3 (62292-8) by lab, and every
@@ -667,7 +668,7 @@ class Matcher:
         name_floor = AUTO_MIN_NAME_UNIT_CONFIRMED if unit_confirms and lead >= UNIT_CONFIRMED_LEAD else AUTO_MIN_NAME
         if (best.name_score >= name_floor and best.score >= AUTO_MIN_SCORE
                 and lead >= AUTO_MIN_LEAD
-                and (best.entry.cls in AUTO_CLASSES or _serology_presence(best.entry))
+                and (best.entry.cls in AUTO_CLASSES or _serology_presence(best.entry, not best.unasked_method))
                 # LOINC has it by a method the report never named, and also without one
                 and not (best.unasked_method and self._has_methodless_sibling(best.entry))
                 and not (best.entry.method == "Automated count" and not best.entry.kinds - {"ordinal"})
@@ -778,8 +779,9 @@ def _coagulation_twins(best: Entry, other: Candidate) -> bool:
     return other.unasked_method and analyte_text(best.component) == analyte_text(twin.component)
 
 
-def _serology_presence(entry: Entry) -> bool:
-    return (entry.cls == "MICRO" and entry.property == "Presence" and not entry.method
+def _serology_presence(entry: Entry, method_printed: bool = False) -> bool:
+    """`method_printed`: the code's method, if any, is among the printed name's words."""
+    return (entry.cls == "MICRO" and entry.property == "Presence" and (not entry.method or method_printed)
             and entry.system in _SEROLOGY_SYSTEMS and entry.rank is not None)
 
 

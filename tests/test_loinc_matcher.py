@@ -284,6 +284,13 @@ def test_serum_antigen_screen_auto_matches_the_methodless_code(matcher, name):
     assert (result.matches[0][0].code, result.status) == ("5195-3", AUTO_MATCH)
 
 
+def test_a_serum_screen_named_by_its_method_auto_matches_that_code(matcher):
+    """"VDRL" is the test and its method: Reagin Ab [Presence] in Serum by VDRL, not held back for its method."""
+    result = matcher.match("VDRL", None)
+    assert (result.matches[0][0].code, result.status) == ("5292-8", AUTO_MATCH)
+    assert matcher.match("VDRL (CSF)", None).status == NEEDS_REVIEW  # not serum
+
+
 def test_donor_screening_codes_only_when_the_name_says_donor(matcher):
     assert top_code(matcher, "HTLV Ab") != "44538-7"
     assert matcher.match("HBsAg donor", None).status == NEEDS_REVIEW
