@@ -81,6 +81,9 @@ ESR_PER_HOUR = re.compile(r"^mm ?(?:/|in) ?(?:1 ?(?:st|a|ère|re|e|\.)? ?)?(?:h|
 _RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:%|percent|pct|%\{.*\}|/100\{?\w*\}?|/100\w*)$"), FRACTION),
     (re.compile(r"^l/l$"), FRACTION),  # a volume fraction (haematocrit in SI)
+    # A percentage that names its whole: "% of total Hgb" (HbA1c), "% of WBC", "%Hb" (as canonical: no spaces).
+    (re.compile(r"^%(?:of(?:total)?[a-z]+|(?:total)?(?:hb|hgb|thb|hemoglobin|haemoglobin|wbc|leukocytes?|leucocytes?))$"),
+     FRACTION),
     (re.compile(r"^(?:mmol|umol)/mol$"), MOLAR_FRACTION),
     (re.compile(r"^(?:mg|g|gm)%$"), MASS_CONC),
     (re.compile(rf"^{_MASS}/{_VOL}$"), MASS_CONC),

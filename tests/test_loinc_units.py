@@ -76,3 +76,12 @@ def test_a_sediment_count_per_field_gets_the_per_area_code():
     for name, unit, code in (("Leucocitos", "/campo", "5821-4"), ("Hematíes", "/campo", "13945-1"),
                              ("Erythrozyten", "/Gesichtsfeld", "13945-1")):
         assert get_matcher().match(name, unit, specimen="urine").matches[0][0].code == code, name
+
+
+@pytest.mark.parametrize("unit", ["% of total Hgb", "% of total Hb", "%Hb", "% of WBC", "% Hb"])
+def test_a_percentage_that_names_its_whole_is_a_fraction(unit):
+    assert unit_kind(unit) == "fraction"
+
+
+def test_a_percentile_is_no_fraction():
+    assert unit_kind("%ile") is None
