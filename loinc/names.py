@@ -71,6 +71,7 @@ _NOISE_WORDS = {
     "spectrophotometry", "immunoturbidimetry", "photometry", "colorimetric", "enzymatic",
     "kinetic", "jaffe", "modified", "uv", "ifcc", "hplc", "mass", "moles", "volume", "count",
     "absolute", "abs",  # kept as ReadName.wants_count instead
+    "dcct", "ngsp",  # the HbA1c standardisation a % result is aligned to (IFCC's, above, is mmol/mol)
 }
 # Words asking for a count, in English, French, German, Italian and Spanish (issue 13: "Numération des
 # plaquettes", "Recuento de leucocitos"); the absolute ones ("Linfocitos absolutos", "Neutrophils #")

@@ -126,3 +126,11 @@ def test_a_sedimentation_rate_named_with_its_hour_auto_matches(printed):
 
     found = get_matcher().match(printed, "mm/h")
     assert found.status == "auto_match" and found.matches[0][0].code in {"30341-2", "4537-7"}
+
+
+@pytest.mark.parametrize("printed", ["HbA1c (DCCT)", "HbA1c NGSP", "Hemoglobina glicada (HbA1c) DCCT"])
+def test_the_hba1c_standardisation_is_no_analyte_word(printed):
+    from loinc.matcher import get_matcher
+
+    found = get_matcher().match(printed, "%")
+    assert found.status == "auto_match" and found.matches[0][0].code in {"4548-4", "17856-6"}
