@@ -51,7 +51,9 @@ _SPECIMEN_WORDS.update({
     "nelle urine": "urine", "orina": "urine", "en orina": "urine",
 })
 _SINGLE_LETTER_SPECIMENS = {"s", "p", "u"}  # "S. Creatinine": only as the first word
-_CALCULATED_WORDS = {"calculated", "calc", "cal", "calculation", "derived", "computed"}
+# ... in the five languages: German "berechnet" (printed "ber."), French "calculé", Italian "calcolato", Spanish "calculado".
+_CALCULATED_WORDS = {"calculated", "calc", "cal", "calculation", "derived", "computed", "berechnet", "ber", "calcule",
+                     "calculee", "calcolato", "calcolata", "calculado", "calculada"}
 # Words of report furniture, not analytes: a "name" made only of these matches nothing.
 _NON_ANALYTE_WORDS = {
     "sample", "type", "interpretation", "remark", "remarks", "comment", "comments", "note", "notes",
