@@ -33,7 +33,8 @@ def test_lvl_does_not_decide_mass_or_moles_without_a_unit(matcher):
 
 
 @pytest.mark.parametrize(("name", "unit", "code"), [
-    ("DFG estimé (CKD-EPI)", "mL/min/1,73m²", "62238-1"),  # a translated name, the unit of one test
+    # a translated name, the unit of one test ("DFG estimé (CKD-EPI)" now reads whole: loinc/data/abbreviations.tsv)
+    ("Filtration glomérulaire estimée (CKD-EPI)", "mL/min/1,73m²", "62238-1"),
     ("Neutrófilos segmentados", "%", "26511-6"),
     ("Cholesterin total", "mmol/l", "14647-2"),
 ])

@@ -134,3 +134,21 @@ def test_the_hba1c_standardisation_is_no_analyte_word(printed):
 
     found = get_matcher().match(printed, "%")
     assert found.status == "auto_match" and found.matches[0][0].code in {"4548-4", "17856-6"}
+
+
+@pytest.mark.parametrize("printed", ["LDL-Cholesterin ber.", "LDL-Cholesterin berechnet", "Cholestérol LDL calculé",
+                                     "Colesterolo LDL calcolato", "Colesterol LDL calculado"])
+def test_calculated_in_five_languages(printed):
+    read = read_name(printed)
+    assert read.calculated and not {"ber", "berechnet", "calcule", "calcolato", "calculado"} & set(read.analyte.split())
+
+
+@pytest.mark.parametrize("printed, code", [
+    ("Tasa de filtración glomerular (CKD-EPI)", "62238-1"), ("Glomeruläre Filtrationsrate (CKD-EPI)", "62238-1"),
+    ("DFGe (CKD-EPI)", "62238-1"), ("eGFR (CKD-EPI) ber.", "62238-1"),
+])
+def test_an_estimated_gfr_named_in_any_of_five_languages_reads_as_the_english_name(printed, code):
+    from loinc.matcher import get_matcher
+
+    found = get_matcher().match(printed, "mL/min/1.73m²")
+    assert found.status == "auto_match" and found.matches[0][0].code == code
