@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -112,5 +113,11 @@ def add_i18n_aliases(entries: list[Entry], path: Path = I18N_ALIASES_PATH) -> No
                 twin.aliases.append([name, "", ""])
 
 
+# A time as a ratio to the normal one ("Prothrombin time (PT) actual/?Normal": the Quick value in %) is
+# named like the time itself: a German "Thromboplastinzeit" printed in % is that ratio, in s the time.
+_TO_NORMAL = re.compile(r" actual/\??normal$")
+
+
 def _analyte_key(entry: Entry) -> str:
-    return entry.component.lower().split("/100 ")[0]  # "Neutrophils/100 leukocytes"
+    """The analyte whose report names a code shares: "Neutrophils/100 leukocytes" is neutrophils."""
+    return _TO_NORMAL.sub("", entry.component.lower().split("/100 ")[0])

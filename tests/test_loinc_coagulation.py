@@ -25,3 +25,17 @@ def test_blood_and_plasma_twins_of_other_classes_still_compete():
     """Only clotting tests: lactate in blood and in serum are different samples."""
     found = get_matcher().match("Lactate", "mmol/L")
     assert found.status != AUTO_MATCH
+
+
+@pytest.mark.parametrize("name", ["Thromboplastinzeit (Quick)", "Prothrombinzeit (Quick)", "Tempo di protrombina",
+                                  "Thromboplastinzeit (Quick) / Tempo di protrombina"])
+def test_a_prothrombin_time_printed_in_percent_is_its_ratio_to_normal(name):
+    """The names of the time name its ratio to the normal too (the Quick value): the unit chooses."""
+    found = get_matcher().match(name, "%")
+    assert found.status == AUTO_MATCH and found.matches[0][0].code == "5894-1"
+
+
+@pytest.mark.parametrize("name", ["Thromboplastinzeit", "Tempo di protrombina", "Temps de Quick"])
+def test_a_prothrombin_time_in_seconds_stays_the_time(name):
+    found = get_matcher().match(name, "s")
+    assert found.status == AUTO_MATCH and found.matches[0][0].code == "5902-2"
