@@ -119,3 +119,15 @@ def test_the_prothrombin_time_in_percent_is_the_pt_ratio_not_factor_ii(name):
     found = get_matcher().match(name, "%")
     assert found.matches[0][0].code == "5894-1"
     assert found.status == "auto_match"
+
+
+@pytest.mark.parametrize("name, unit, codes", [
+    ("POLY. NEUTROPHILES", "%", {"26511-6", "770-8"}), ("POLY. EOSINOPHILES", "G/l", {"26449-9", "711-2"}),
+    ("Poly. basophiles", "%", {"30180-4", "706-2"}), ("PNN", "G/L", {"26499-4", "751-8"}),
+])
+def test_french_granulocytes_abbreviated_as_poly_or_pn(name, unit, codes):
+    """'Polynucléaires' abbreviated ('Poly.', 'PNN', 'PNE', 'PNB') names the same granulocytes."""
+    from loinc.matcher import get_matcher
+
+    found = get_matcher().match(name, unit)
+    assert found.status == "auto_match" and found.matches[0][0].code in codes
