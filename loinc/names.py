@@ -127,10 +127,18 @@ class ReadName:
     usual_kind: str | None = None  # the kind such a name is printed in when no unit says ("RDW": %)
 
 
+# Greek letters as LOINC spells them ("γ-GT": gamma glutamyl transferase, "α1-Antitrypsin", "β2-Mikroglobulin",
+# "κ" light chains): NFKD would drop them, leaving "GT" or "1 antitrypsin". Both cases; "µ" is a unit prefix, not here.
+_GREEK = str.maketrans({letter: f" {word} " for letters, word in (
+    ("αΑ", "alpha"), ("βΒ", "beta"), ("γΓ", "gamma"), ("δΔ", "delta"), ("κΚ", "kappa"), ("λΛ", "lambda"))
+    for letter in letters})
+
+
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Lower-case ASCII-ish text with punctuation turned into spaces."""
     if not text.isascii():
+        text = text.translate(_GREEK)
         text = unicodedata.normalize("NFKD", text.replace("ß", "ss"))  # "Eiweiß" as "EIWEISS" is printed
         text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = text.replace("µ", "u").replace("μ", "u").lower()

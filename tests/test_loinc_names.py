@@ -152,3 +152,21 @@ def test_an_estimated_gfr_named_in_any_of_five_languages_reads_as_the_english_na
 
     found = get_matcher().match(printed, "mL/min/1.73m²")
     assert found.status == "auto_match" and found.matches[0][0].code == code
+
+
+@pytest.mark.parametrize("printed, analyte_words", [
+    ("γ-GT", "gamma"), ("α1-Antitrypsin", "alpha"), ("β2-Mikroglobulin", "beta"), ("Freie κ-Leichtketten", "kappa"),
+    ("Λ-Leichtketten", "lambda"),
+])
+def test_a_greek_letter_reads_as_the_word_loinc_spells(printed, analyte_words):
+    assert analyte_words in fold(printed).split()
+
+
+@pytest.mark.parametrize("printed, unit, code", [
+    ("γ-GT", "U/L", "2324-2"), ("α1-Antitrypsin", "g/L", "1825-9"), ("α-Fetoprotein", "ng/mL", "1834-1"),
+])
+def test_a_test_named_with_a_greek_letter_auto_matches(printed, unit, code):
+    from loinc.matcher import get_matcher
+
+    found = get_matcher().match(printed, unit)
+    assert found.status == "auto_match" and found.matches[0][0].code == code
