@@ -592,7 +592,7 @@ class Matcher:
                 # "R.B.C", "Bilirubin": blood or urine, nothing on the row says which. A count word ("White
                 # cell count", "TLC") names the blood count: the 140 opened real-like rows with one are all blood.
                 status = NEEDS_REVIEW
-            if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None:
+            if status == AUTO_MATCH and normalize_unit(unit) and unit_kind(unit) is None and not _hour_in_name(unit, read):
                 # A unit is printed but unreadable (often OCR: "yumol/L"): it cannot confirm the
                 # code's property, and might have picked the mass or the substance twin.
                 status = NEEDS_REVIEW
@@ -762,6 +762,12 @@ def _urine_twin(ranked: list[Candidate], much_rarer) -> bool:
         if len(pair) == 2 and pair & sides[0] and pair & sides[1]:
             return True
     return False
+
+
+def _hour_in_name(unit: str | None, read: ReadName) -> bool:
+    """"V.S.G. 1ª hora" in "mm", "Vitesse de sédimentation (1ère heure)" in "mm": the name gives the hour of
+    the millimetres per hour (names.read_name reads it as a rate), so the bare length is no unreadable unit."""
+    return read.unit_kind == "velocity" and normalize_unit(unit) == "mm"
 
 
 def _coagulation_twins(best: Entry, other: Candidate) -> bool:

@@ -329,7 +329,8 @@ def read_name(printed: str) -> ReadName:
             text = reduced
     if _METHOD_WORDS.search(text):
         text = " ".join(_METHOD_WORDS.sub(" ", text).split()) or text
-    if _SEDIMENTATION.search(text):
+    per_hour = bool(_SEDIMENTATION.search(text) and _FIRST_HOUR.search(text))
+    if per_hour:  # the name says "per hour": a bare "mm" beside it is the rate's unit (ReadName.unit_kind)
         text = " ".join(_FIRST_HOUR.sub(" ", text).split()) or text
     if specimen is None and _URIA.search(text):
         specimen = "urine"  # "Microalbuminuria", "Protéinurie", "Glucosuria": the word names urine
@@ -344,7 +345,7 @@ def read_name(printed: str) -> ReadName:
     absolute = any(w in _ABSOLUTE_WORDS for w in words)
     quantitative = any(w in _QUANTITATIVE_WORDS for w in words)
     words = [w for w in words if w not in _CALCULATED_WORDS and w not in _PERCENT_WORDS]
-    kind = "fraction" if percent else ("count_conc" if absolute else _width_kind(words))
+    kind = "fraction" if percent else ("count_conc" if absolute else ("velocity" if per_hour else _width_kind(words)))
     return ReadName(_expand_and_clean(" ".join(words)), specimen, calculated, wants_count, kind, quantitative,
                     None if kind else _usual_width_kind(words))
 

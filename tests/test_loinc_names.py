@@ -170,3 +170,18 @@ def test_a_test_named_with_a_greek_letter_auto_matches(printed, unit, code):
 
     found = get_matcher().match(printed, unit)
     assert found.status == "auto_match" and found.matches[0][0].code == code
+
+
+@pytest.mark.parametrize("printed", ["V.S.G. 1ª hora", "Vitesse de sédimentation (1ère heure)", "BSG nach 1 Stunde"])
+def test_millimetres_beside_a_sedimentation_named_with_its_hour_are_its_rate(printed):
+    from loinc.matcher import get_matcher
+
+    assert read_name(printed).unit_kind == "velocity"
+    found = get_matcher().match(printed, "mm")
+    assert found.status == "auto_match" and found.matches[0][0].code in {"30341-2", "4537-7"}
+
+
+def test_millimetres_without_the_hour_stay_unreadable():
+    from loinc.matcher import get_matcher
+
+    assert get_matcher().match("ESR", "mm").status == "needs_review"
