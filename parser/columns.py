@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from rapidfuzz.distance import Levenshtein
 
-from parser import vocabulary
+from parser import limit_columns, vocabulary
 from parser.flags import is_flag, parse_value_mark
 from parser.ranges import NUMBER, looks_like_range
 from parser.units import is_unit, repair, unglue
@@ -92,6 +92,8 @@ class Column:
     x1: float
     label: str
     unit: str | None = None  # the unit its heading prints ("%", "Valeur absolue G/l")
+    # A range printed as lower and upper limit columns: the x between them (limit_columns).
+    split: float | None = None
 
 
 @dataclass(slots=True)
@@ -218,6 +220,19 @@ def looks_like_unit(text: str) -> bool:
 
 def find_headers(words: list[tuple[str, float, float]], top: float, bottom: float,
                  page: int, page_width: float, ocr: bool = False) -> list[Header]:
+    """Headers on one line of (text, x0, x1) words (`_find_headers`), a range printed as
+    lower and upper limit columns ("Norm von | bis") read as one range column."""
+    gap = max(2.0, bottom - top) if ocr else _phrase_gap(bottom - top)
+    words, pair = limit_columns.merged_limit_labels(words, label_key, gap)
+    headers = _find_headers(words, top, bottom, page, page_width, ocr)
+    for col in (c for h in headers for c in h.columns) if pair else ():
+        if col.kind == RANGE and col.x0 <= pair.x0 + 1 and col.x1 >= pair.x1 - 1:
+            col.split = pair.split
+    return headers
+
+
+def _find_headers(words: list[tuple[str, float, float]], top: float, bottom: float,
+                  page: int, page_width: float, ocr: bool = False) -> list[Header]:
     """Headers on one line of (text, x0, x1) words; several when panels sit side by side
     (`ocr`: word boxes from OCR, ink-tight, about a cap height tall).
 

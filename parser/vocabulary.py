@@ -315,6 +315,21 @@ HEADER_LABELS.update({
     },
 })
 
+# A reference range printed as two columns, the lower limit's and the upper's, each labelled
+# ("Norm von | bis", "Min | Max", "Ref Low | Ref High"): as `columns.label_key` reads them.
+# The lower label may follow a word naming the range ("Norm von"). Short words that prose uses
+# ("de", "a", "da") are left out: the pair is read only where both stand as column labels.
+LIMIT_COLUMN_LABELS: dict[str, tuple[list[str], list[str]]] = {
+    "en": (["low", "lower", "lower limit", "min", "minimum", "ref low", "low limit"],
+           ["high", "upper", "upper limit", "max", "maximum", "ref high", "high limit"]),
+    "fr": (["min", "mini", "minimum", "limite inferieure", "borne inferieure"],
+           ["max", "maxi", "maximum", "limite superieure", "borne superieure"]),
+    "de": (["von", "min", "untere grenze", "unterer grenzwert", "untergrenze"],
+           ["bis", "max", "obere grenze", "oberer grenzwert", "obergrenze"]),
+    "it": (["min", "minimo", "limite inferiore"], ["max", "massimo", "limite superiore"]),
+    "es": (["min", "minimo", "desde", "limite inferior"], ["max", "maximo", "hasta", "limite superior"]),
+}
+
 SECTION_WORDS.update({
     "fr": ["hématologie", "hematologie", "biochimie", "numération", "numeration", "formule",
            "hémogramme", "hemogramme", "hémostase", "hemostase", "coagulation", "bilan",

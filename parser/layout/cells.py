@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from parser import columns as cols
+from parser import columns as cols, limit_columns
 from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import Fields, read_fields, read_value_fields
@@ -100,7 +100,8 @@ def place(line: Line, header: Header) -> Cells:
     if prose and not ambiguous and _aligned_result(cells):
         prose = False  # a long name in a tight table: its cells sit in their own columns
     units = {c.kind: c.unit for c in header.columns if c.unit}
-    return Cells(line, cells, ambiguous, prose, units)
+    split = next((c.split for c in header.columns if c.kind == cols.RANGE and c.split is not None), None)
+    return Cells(line, limit_columns.joined_limits(cells, split, cols.RANGE), ambiguous, prose, units)
 
 
 _VALUE_KIND_SET = frozenset(cols.VALUE_KINDS)  # asked of every placed line: built once

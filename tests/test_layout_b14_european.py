@@ -1,0 +1,61 @@
+"""Classes opened with real-like batch 14's European reports (session 17): a range printed as
+two limit columns ("Norm von" / "bis"), a range with its label on a line under the name
+("V.R.: 12,0 - 15,5") in a table without a range column, a flag letter set apart between the
+value and the unit ("11,6 B g/dL"), an earlier result printed under the value ("4,26 le
+12/09/24") and a restating "soit" line, and sub-section headings of a typewriter print."""
+
+from page_builder import document, page
+
+from parser.api import parse_document
+from parser.page import Word
+
+
+def _results(*pages):
+    return parse_document(document(*pages)).results
+
+
+def _limit_rows(lower: str, upper: str, first_name: str = "Leukozyten"):
+    """A German table whose range is printed as a lower and an upper limit column."""
+    rows = [[(40, 100, "Untersuchung"), (200, 100, "Ergebnis"), (260, 100, "Einheit"), (330, 100, lower),
+             (420, 100, upper), (470, 100, "Vorbefund")]]
+    lines = [(first_name, "5,8", "", "Tsd/µl", "3,9", "10,2", "6,1"),
+             ("Glucose (Plasma)", "132", "+", "mg/dl", "70", "100", "118"),
+             ("eGFR nach CKD-EPI", "54", "-", "ml/min", "60", "", "61"),
+             ("GOT (ASAT)", "31", "", "U/l", "", "35", "27"),
+             ("Gamma-GT", "88", "++", "U/l", "", "40", "61"),
+             ("HDL-Cholesterin", "41", "-", "mg/dl", "45", "", "44"),
+             ("TSH basal", "1,62", "", "µU/ml", "0,27", "4,2", "1,87")]
+    for y, (name, value, sign, unit, low, high, previous) in zip(range(115, 400, 13), lines):
+        row = [(40, y, name), (200, y, value), (260, y, unit), (470, y, previous)]
+        row += [(345, y, low)] if low else []
+        row += [(420, y, high)] if high else []
+        row += [(225, y, sign)] if sign else []
+        rows.append(row)
+    return rows
+
+
+def test_a_range_printed_as_lower_and_upper_limit_columns_reads_each_limit_by_its_column():
+    """"Norm von | bis": both limits, the lower alone (>= it) or the upper alone (<= it); the
+    signs after the values are flags; the previous results stay out."""
+    results = _results(page(_limit_rows("Norm von", "bis")))
+    read = [(r.test_name, r.value, r.min_reference_range, r.max_reference_range, r.interpretation)
+            for r in results]
+    assert read == [
+        ("Leukozyten", "5,8", 3.9, 10.2, "normal"),
+        ("Glucose (Plasma)", "132", 70.0, 100.0, "abnormal"),
+        ("eGFR nach CKD-EPI", "54", 60.0, None, "abnormal"),
+        ("GOT (ASAT)", "31", None, 35.0, "normal"),
+        ("Gamma-GT", "88", None, 40.0, "abnormal"),
+        ("HDL-Cholesterin", "41", 45.0, None, "abnormal"),
+        ("TSH basal", "1,62", 0.27, 4.2, "normal"),
+    ]
+
+
+def test_limit_columns_labelled_min_and_max_read_the_same():
+    """Any language's pair of limit labels ("Min | Max", "Ref Low | Ref High")."""
+    for lower, upper in (("Min", "Max"), ("Ref Low", "Ref High")):
+        results = {r.test_name: r for r in _results(page(_limit_rows(lower, upper)))}
+        assert (results["eGFR nach CKD-EPI"].min_reference_range, results["eGFR nach CKD-EPI"].max_reference_range) \
+            == (60.0, None)
+        assert (results["GOT (ASAT)"].min_reference_range, results["GOT (ASAT)"].max_reference_range) == (None, 35.0)
+        assert (results["Leukozyten"].min_reference_range, results["Leukozyten"].max_reference_range) == (3.9, 10.2)
