@@ -59,3 +59,44 @@ def test_limit_columns_labelled_min_and_max_read_the_same():
             == (60.0, None)
         assert (results["GOT (ASAT)"].min_reference_range, results["GOT (ASAT)"].max_reference_range) == (None, 35.0)
         assert (results["Leukozyten"].min_reference_range, results["Leukozyten"].max_reference_range) == (3.9, 10.2)
+
+
+def _typewriter_rows(heading: str):
+    """A table in a monospaced font (page_builder sets every character 5 pt wide), an italic-like
+    sub-section line over its first rows."""
+    rows = [[(40, 100, "Untersuchung"), (250, 100, "Ergebnis"), (320, 100, "Einheit"),
+             (400, 100, "Referenzbereich")],
+            [(40, 113, "HÄMATOLOGIE", 10.0, True)],
+            [(40, 126, heading)]]
+    lines = [("Leukozyten", "5,8", "Tsd/µl", "3,9 - 10,2"), ("Erythrozyten", "4,31", "Mio/µl", "4,0 - 5,2"),
+             ("eGFR nach CKD-EPI", "54", "ml/min", "> 60"), ("Harnstoff", "39", "mg/dl", "17 - 43")]
+    for y, (name, value, unit, reference) in zip(range(139, 400, 13), lines):
+        rows.append([(40, y, name), (250, y, value), (320, y, unit), (400, y, reference)])
+    return rows
+
+
+def test_a_sub_section_line_of_a_typewriter_table_is_no_part_of_the_name_under_it():
+    """"Kleines Blutbild" over "Leukozyten": with the row's first name word after it, it ends far
+    before the value's field, so the name could not have wrapped there."""
+    results = _results(page(_typewriter_rows("Kleines Blutbild")))
+    assert [r.test_name for r in results] == ["Leukozyten", "Erythrozyten", "eGFR nach CKD-EPI", "Harnstoff"]
+    assert results[0].source_panel_name == "Kleines Blutbild"
+
+
+def test_a_name_line_that_fills_the_typewriter_field_still_wraps():
+    """A first line that, with the next word, would run into the value's field did wrap."""
+    results = _results(page(_typewriter_rows("Leukozytenzahl im peripheren Blut, gesamt")))
+    assert results[0].test_name == "Leukozytenzahl im peripheren Blut, gesamt Leukozyten"
+
+
+def test_a_proportional_font_is_not_read_as_a_typewriter_field():
+    """Words whose width per character differs beyond MAX_PITCH_SPREAD: no fixed field."""
+    from parser.layout.typewriter import MAX_PITCH_SPREAD, pitch
+    from parser.layout.cells import Cells
+    from parser.lines import Line, Phrase
+
+    words = [Word(text, 0.0, 0.0, width, 10.0, 1.0, 10.0, False)
+             for text, width in (("Illite", 14.0), ("Mammoth", 49.0))] * 5
+    cells = [Cells(Line([w], 1), {"name": [Phrase([w])], "result": []}) for w in words]
+    assert pitch(cells) is None
+    assert 49.0 / 7 > MAX_PITCH_SPREAD * 14.0 / 6

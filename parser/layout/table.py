@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from parser import columns as cols
 from parser.columns import Header
 from parser.flags import is_flag
+from parser.layout import typewriter
 from parser.layout.cells import Cells, is_tier, place
 from parser.layout.measures import measurement, with_second
 from parser.layout.name_units import unit_after_name
@@ -162,6 +163,8 @@ class TableStyle:
     row_caps: bool
     name_x0: float | None
     name_width: float = 0.0  # the widest name cell of a result row
+    # A monospaced table's names field: where it ends, and the character pitch (typewriter).
+    names_field: tuple[float, float] | None = None
 
     @classmethod
     def of(cls, placed: list[Cells], fonts: bool) -> "TableStyle":
@@ -175,6 +178,7 @@ class TableStyle:
             row_caps=_mostly_caps([c.text(cols.NAME) for c in placed if c.value_kind()]),
             name_x0=statistics.median(starts) if starts else None,
             name_width=max((_name_width(c) for c in named), default=0.0),
+            names_field=typewriter.names_field(named) if fonts else None,
         )
 
     def heading_like(self, c: Cells, by_words: bool = True, over_row: bool = False) -> bool:
@@ -211,7 +215,8 @@ class TableStyle:
                 or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
             return False
         return _name_width(c) < _WRAP_SHARE * self.name_width or self._fits_before(c, row) \
-            or self._case_breaks(text, row.text(cols.NAME).strip())
+            or self._case_breaks(text, row.text(cols.NAME).strip()) \
+            or typewriter.fits_field(c.name_words(), row.name_words(), self.names_field)
 
     def _fits_before(self, c: Cells, row: Cells) -> bool:
         """Line `c` and the first word of the row's name fit within the widest one-line name
