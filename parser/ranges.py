@@ -416,6 +416,13 @@ def _split_by_sex(text: str) -> dict[str, str] | None:
     return parts if len(parts) == 2 else None
 
 
+def labelled_range(text: str) -> bool:
+    """Is the text a range with its label before it and nothing else ("V.R.: 12,0 - 15,5")?"""
+    cleaned = " ".join(text.split())
+    label = _RANGE_LABEL.match(_unaccented(cleaned))
+    return label is not None and label.end() < len(cleaned) and parse_range(cleaned) is not None
+
+
 def looks_like_range(text: str) -> bool:
     """True for text that reads as a reference range (used to place columns without headers)."""
     stripped = text.strip()

@@ -61,6 +61,47 @@ def test_limit_columns_labelled_min_and_max_read_the_same():
         assert (results["Leukozyten"].min_reference_range, results["Leukozyten"].max_reference_range) == (3.9, 10.2)
 
 
+_LINES = [("Hematíes", "4,02", "10^6/µL", "V.R.: 3,80 - 5,20"),
+          ("Hemoglobina", "11,2*", "g/dL", "V.R.: 12,0 - 15,5"),
+          ("Colesterol total", "214*", "mg/dL", "V.R.: < 200"),
+          ("Colesterol HDL", "52", "mg/dL", "V.R.: > 45")]
+# Page 2: other tests, their ranges' digits in the same pattern at the same heights.
+_LINES_2 = [("Sodio", "139", "mEq/L", "V.R.: 1,36 - 1,45"),
+            ("Potasio", "4,7", "mEq/L", "V.R.: 35,0 - 51,0"),
+            ("Triglicéridos", "142", "mg/dL", "V.R.: < 150"),
+            ("Hierro", "38*", "µg/dL", "V.R.: > 50")]
+
+
+def _ranges_under_names(lines=tuple(_LINES), y0: float = 100):
+    rows = [[(40, y0, "Prueba"), (250, y0, "Resultado"), (330, y0, "Unidades"), (420, y0, "Resultado anterior")]]
+    y = y0 + 15
+    for name, value, unit, reference in lines:
+        rows.append([(40, y, name), (250, y, value), (330, y, unit)])
+        rows.append([(44, y + 11, reference, 7.0)])
+        y += 22
+    return rows
+
+
+def test_a_labelled_range_on_its_own_line_under_the_name_is_that_rows_range():
+    """"V.R.: 12,0 - 15,5" set small under the name, no range column: the row's range, and the
+    asterisk glued to the value its flag. Page 2 prints the same lines at the same height (the
+    digits' pattern recurs there: never a running header)."""
+    results = _results(page(_ranges_under_names()), page(_ranges_under_names(_LINES_2), number=2))
+    read = [(r.test_name, r.value, r.min_reference_range, r.max_reference_range, r.interpretation)
+            for r in results]
+    assert read == [("Hematíes", "4,02", 3.8, 5.2, "normal"), ("Hemoglobina", "11,2", 12.0, 15.5, "abnormal"),
+                    ("Colesterol total", "214", None, 200.0, "abnormal"), ("Colesterol HDL", "52", 45.0, None, "normal"),
+                    ("Sodio", "139", 1.36, 1.45, "abnormal"), ("Potasio", "4,7", 35.0, 51.0, "abnormal"),
+                    ("Triglicéridos", "142", None, 150.0, "normal"), ("Hierro", "38", 50.0, None, "abnormal")]
+
+
+def test_a_range_line_without_its_label_is_not_taken_for_the_rows_range():
+    rows = _ranges_under_names()
+    rows[2] = [(44, rows[2][0][1], "12,0 - 15,5", 7.0)]  # under Hematíes, no "V.R.:"
+    results = _results(page(rows))
+    assert results[0].test_name == "Hematíes" and results[0].min_reference_range is None
+
+
 def _typewriter_rows(heading: str):
     """A table in a monospaced font (page_builder sets every character 5 pt wide), an italic-like
     sub-section line over its first rows."""

@@ -27,6 +27,7 @@ from parser.layout.table import table_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.metadata_dates import NUMERIC_DATE
 from parser.page import Document, Page, Word
+from parser.ranges import labelled_range
 
 
 def document_rows(doc: Document) -> list[RawRow]:
@@ -110,9 +111,10 @@ def _content_lines(page: Page, keys: set[tuple[str, int]]) -> list[Line]:
     kept: list[Line] = []
     for i, line in enumerate(lines):
         if not is_boilerplate(line, page, keys) or _header_line(line, page) or \
-                is_block_label(line.text) or dates_line(line) is not None:
+                is_block_label(line.text) or dates_line(line) is not None or labelled_range(line.text):
             kept.append(line)  # "Bio. Ref. Interval. :-" under every table; a cumulative
-            # table's dates, printed over each of its tables
+            # table's dates, printed over each of its tables; a row's "V.R.: 3,80 - 5,20"
+            # line (its digits' pattern may recur at the same height on the next page)
         elif i and kept and kept[-1] is lines[i - 1] and (_header_line(lines[i - 1], page) and
                                                           (_stacked_label_line(lines[i - 1], line)
                                                            or sex_labels(line) is not None)

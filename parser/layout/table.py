@@ -20,6 +20,7 @@ from parser.layout import typewriter
 from parser.layout.cells import Cells, is_tier, place
 from parser.layout.measures import measurement, with_second
 from parser.layout.name_units import unit_after_name
+from parser.layout.range_below import range_under_row, take_range
 from parser.layout.rows import (
     METHOD_LINE, METHOD_WORDS, NON_RESULT_NAMES, PANEL_WORDS, SENTENCE_WORDS, RawRow,
     comment_sentence, continues_name, heading_text, looks_like_specimen, trim_ocr_leader,
@@ -323,6 +324,10 @@ class TableReader:
                     self.last.words.extend(c.name_words())
                 elif self.last.method is None:
                     self.last.method = name
+            return
+        if not self.pending and range_under_row(c, self.last, self.last_line):
+            take_range(c, self.last)  # "V.R.: 12,0 - 15,5" under the row's name
+            self.last_line = c.line
             return
         if name and not unread_value:
             self.pending.append(c)
