@@ -50,6 +50,12 @@ def is_flag(text: str) -> bool:
     return parse_flag(text) is not None
 
 
+def is_flag_where_set_apart(text: str) -> bool:
+    """A letter that is a flag only when set apart ("B", bas: in brackets, a box, or alone
+    between a value and its unit, where nothing but a flag stands)."""
+    return parse_flag(text, bare_letters=True) is not None
+
+
 # Signs German and Swiss labs print after a value ("12,4 +", "512 ++", "3,2 -"): above or
 # below the range. Only a mark after a number: alone, "+" and "++" are dipstick results and
 # "-" an empty cell, so they are never flags of their own (is_flag).

@@ -169,7 +169,8 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if row.ocr and (pointed := _colon_point(name, value, reference, range_text, context)) is not None:
         value, value_type = pointed, "numeric"
         doubts.append(models.DOUBT_DECIMAL_POINT)
-    flag = parse_flag(flag_text, bare_letters=out_of_range)
+    # A letter flag only when set apart ("B", bas) is one in the flag's own cell or place.
+    flag = parse_flag(flag_text, bare_letters=out_of_range or (flag_text is not None and flag_text == row.flag))
     if flag is None and flag_text is not None and flag_text == glued_flag:
         flag = parse_value_mark(flag_text)  # a sign after the value, never a column's "-"
     result = interpret(value, reference, flag, out_of_range_column=out_of_range,

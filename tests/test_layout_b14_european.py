@@ -102,6 +102,34 @@ def test_a_range_line_without_its_label_is_not_taken_for_the_rows_range():
     assert results[0].test_name == "Hematíes" and results[0].min_reference_range is None
 
 
+def _leader_rows():
+    """A French page without a header: names with dotted leaders, a boxed flag letter between
+    the value and the unit, the earlier result printed small under the value, a restating line."""
+    dots = ". . . . . . . ."
+    return [
+        [(40, 100, f"Hématies {dots}"), (240, 100, "4,18"), (300, 100, "T/L"), (380, 100, "(3,90 à 5,20)")],
+        [(232, 111, "4,26 le 12/09/24", 7.0)],
+        [(40, 122, f"Hémoglobine {dots}"), (240, 122, "11,6"), (270, 122, "B"), (300, 122, "g/dL"),
+         (380, 122, "(12,0 à 16,0)")],
+        [(232, 133, "12,3 le 12/09/24", 7.0)],
+        [(40, 144, f"Glycémie à jeun {dots}"), (240, 144, "1,09"), (270, 144, "H"), (300, 144, "g/L"),
+         (380, 144, "(0,70 à 1,00)")],
+        [(232, 155, "1,02 le 12/09/24", 7.0), (300, 155, "soit 6,05 mmol/L", 7.0)],
+        [(40, 166, f"Cholestérol HDL {dots}"), (240, 166, "0,58"), (300, 166, "g/L"), (380, 166, "(> 0,40)")],
+        [(300, 177, "soit 1,50 mmol/L", 7.0)],
+    ]
+
+
+def test_a_flag_letter_set_apart_before_the_unit_and_earlier_results_under_the_values():
+    """"11,6 B g/dL": B (bas) stands where only a flag does; "1,02 le 12/09/24" (an earlier
+    result) and "soit 6,05 mmol/L" (the row restated) are never rows of their own."""
+    results = _results(page(_leader_rows()))
+    read = [(r.test_name, r.value, r.interpretation, r.is_below_min_range) for r in results]
+    assert read == [("Hématies", "4,18", "normal", False), ("Hémoglobine", "11,6", "abnormal", True),
+                    ("Glycémie à jeun", "1,09", "abnormal", False), ("Cholestérol HDL", "0,58", "normal", False)]
+    assert results[1].source_flag == "B"
+
+
 def _typewriter_rows(heading: str):
     """A table in a monospaced font (page_builder sets every character 5 pt wide), an italic-like
     sub-section line over its first rows."""

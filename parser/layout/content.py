@@ -11,7 +11,7 @@ from typing import Callable
 
 from parser import columns as cols
 from parser.columns import Header
-from parser.flags import is_flag
+from parser.flags import is_flag, is_flag_where_set_apart
 from parser.layout.cumulative import is_date
 from parser.layout.fields import Fields, read_fields
 from parser.layout.measures import MEASURE_JOINERS, measurement, two_measurements, with_second
@@ -44,6 +44,9 @@ def _content_row(line: Line) -> RawRow | None:
         row = _row_from_words(line) or row  # "CL-  101  mmol/L 98-108": unit and range single-spaced
     if row is None or (row.range_text is None and row.units is None):
         return None  # a number after a label is not enough to call it a result
+    if dated_value(row.name) or row.name.strip().lower().rstrip(":") in MEASURE_JOINERS:
+        return None  # "1,02 le 12/09/24": an earlier result under the value; "soit 1,50
+        # mmol/L": the row above restated in other units
     return row
 
 
@@ -89,9 +92,9 @@ def _row_from_phrases(line: Line) -> RawRow | None:
     if first is not None:
         row.value, row.units, *rest = first
         row.second = rest[0] if rest else None
-    for phrase, kind in zip(phrases[2:], kinds[1:]):
-        if kind == cols.FLAG and row.flag is None:
-            row.flag = phrase.text.strip()
+    for k, (phrase, kind) in enumerate(zip(phrases[2:], kinds[1:])):
+        if (kind == cols.FLAG or (k == 0 and is_flag_where_set_apart(phrase.text))) and row.flag is None:
+            row.flag = phrase.text.strip()  # "11,6  B  g/dL": right after the value, B is bas
         elif kind == cols.UNITS and row.units is None and (is_unit(phrase.text) or not phrase.text.istitle()):
             row.units = phrase.text.strip()  # a capitalised word is no unit ("Member No. 1108  Received")
         elif kind == cols.RANGE and row.ranges_apart and row.second_range is None:
@@ -102,6 +105,14 @@ def _row_from_phrases(line: Line) -> RawRow | None:
             row.second = phrase.text.strip()  # "5,27 mmol/l", "soit 3,37 G/l"
             row.ranges_apart = row.range_text is not None  # the first has its own range
     return with_second(row)
+
+
+def dated_value(text: str) -> bool:
+    """An earlier result with its date ("1,02 le 12/09/24", "6,1 (12/09/2024)", "5,9 vom
+    05.12.2024"): a number, at most one joining word, a date; never a test's name."""
+    tokens = text.split()
+    return 2 <= len(tokens) <= 3 and cols.content_kind(tokens[0]) == cols.RESULT \
+        and is_date(tokens[-1].strip("()")) and (len(tokens) == 2 or tokens[1].isalpha())
 
 
 def _flagged_number(text: str) -> bool:

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from parser.flags import is_flag
+from parser.flags import is_flag, is_flag_where_set_apart
 from parser.layout.rows import NON_RESULT_NAMES, has_name_letters
 from parser.ranges import SEX_WORDS_PATTERN, parse_range
 from parser.units import is_unit, unglue
@@ -77,7 +77,7 @@ def _after_value(tokens: list[str], at: int, ocr: bool) -> Fields | None:
     i = at + 1
     # A flag letter may also begin the unit ("0,51 L / L (0,41 - 0,53)"): the unit reading
     # that takes it is tried first.
-    for flag_end in ([i, i + 1] if is_flag(tokens[i]) else [i]):
+    for flag_end in ([i, i + 1] if is_flag(tokens[i]) or is_flag_where_set_apart(tokens[i]) else [i]):
         parts = _units_and_range(tokens, flag_end, ocr, multi=flag_end == i and is_flag(tokens[i]))
         if parts is not None:
             units_end, range_start = parts
