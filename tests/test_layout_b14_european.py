@@ -72,6 +72,18 @@ _LINES_2 = [("Sodio", "139", "mEq/L", "V.R.: 1,36 - 1,45"),
             ("Hierro", "38*", "µg/dL", "V.R.: > 50")]
 
 
+def test_limit_columns_that_read_as_no_range_are_left_unread():
+    """An upper limit below the lower, or far beyond any range's spread (OCR's "551" for
+    "5,1"): the row keeps no range rather than a wrong one."""
+    rows = _limit_rows("Norm von", "bis")
+    for high in ("551", "2,0"):
+        rows[1] = [cell if cell[2] != "10,2" else (cell[0], cell[1], high) for cell in rows[1]]
+        leukocytes = _results(page(rows))[0]
+        assert (leukocytes.test_name, leukocytes.min_reference_range, leukocytes.max_reference_range) \
+            == ("Leukozyten", None, None)
+        rows[1] = [cell if cell[2] != high else (cell[0], cell[1], "10,2") for cell in rows[1]]
+
+
 def _ranges_under_names(lines=tuple(_LINES), y0: float = 100):
     rows = [[(40, y0, "Prueba"), (250, y0, "Resultado"), (330, y0, "Unidades"), (420, y0, "Resultado anterior")]]
     y = y0 + 15
