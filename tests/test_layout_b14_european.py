@@ -4,6 +4,7 @@ two limit columns ("Norm von" / "bis"), a range with its label on a line under t
 value and the unit ("11,6 B g/dL"), an earlier result printed under the value ("4,26 le
 12/09/24") and a restating "soit" line, and sub-section headings of a typewriter print."""
 
+import page_builder
 from page_builder import document, page
 
 from parser.api import parse_document
@@ -143,8 +144,7 @@ def test_a_flag_letter_set_apart_before_the_unit_and_earlier_results_under_the_v
 
 
 def _typewriter_rows(heading: str):
-    """A table in a monospaced font (page_builder sets every character 5 pt wide), an italic-like
-    sub-section line over its first rows."""
+    """A table's rows, an italic-like sub-section line over its first rows."""
     rows = [[(40, 100, "Untersuchung"), (250, 100, "Ergebnis"), (320, 100, "Einheit"),
              (400, 100, "Referenzbereich")],
             [(40, 113, "HÄMATOLOGIE", 10.0, True)],
@@ -156,18 +156,31 @@ def _typewriter_rows(heading: str):
     return rows
 
 
-def test_a_sub_section_line_of_a_typewriter_table_is_no_part_of_the_name_under_it():
+def _typewriter_page(rows, monkeypatch):
+    """page_builder sets every character 5 pt wide; a typewriter also sets each space so."""
+    monkeypatch.setattr(page_builder, "SPACE", page_builder.CHAR_WIDTH)
+    return page(rows)
+
+
+def test_a_sub_section_line_of_a_typewriter_table_is_no_part_of_the_name_under_it(monkeypatch):
     """"Kleines Blutbild" over "Leukozyten": with the row's first name word after it, it ends far
     before the value's field, so the name could not have wrapped there."""
-    results = _results(page(_typewriter_rows("Kleines Blutbild")))
+    results = _results(_typewriter_page(_typewriter_rows("Kleines Blutbild"), monkeypatch))
     assert [r.test_name for r in results] == ["Leukozyten", "Erythrozyten", "eGFR nach CKD-EPI", "Harnstoff"]
     assert results[0].source_panel_name == "Kleines Blutbild"
 
 
-def test_a_name_line_that_fills_the_typewriter_field_still_wraps():
+def test_a_name_line_that_fills_the_typewriter_field_still_wraps(monkeypatch):
     """A first line that, with the next word, would run into the value's field did wrap."""
-    results = _results(page(_typewriter_rows("Leukozytenzahl im peripheren Blut, gesamt")))
+    results = _results(_typewriter_page(_typewriter_rows("Leukozytenzahl im peripheren Blut, gesamt"), monkeypatch))
     assert results[0].test_name == "Leukozytenzahl im peripheren Blut, gesamt Leukozyten"
+
+
+def test_words_spaced_like_a_proportional_font_are_no_typewriter_print():
+    """The same characters with half-width spaces: no fixed field is assumed, the line over
+    the row stays the first line of its name (as any name-only line that may have wrapped)."""
+    results = _results(page(_typewriter_rows("Kleines Blutbild")))
+    assert results[0].test_name == "Kleines Blutbild Leukozyten"
 
 
 def test_a_proportional_font_is_not_read_as_a_typewriter_field():
