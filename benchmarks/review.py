@@ -25,7 +25,9 @@ language group and form; never a document): the routing on reports nothing was t
 (batch 3: layouts the parser's developers never saw, dev and sealed alike) and form; `--batches 1,2,3`
 (default: the opened ones, fixtures/reallike/build.OPENED_BATCHES) says which batches: the others are
 sealed, dev reports too, and are never parsed unless named.
-Routing figures print "rows only" (without review.routing.document_reasons) beside the full routing.
+Routing figures print "rows only" (without review.routing.document_reasons) beside the full routing,
+and for scans and photos the routing without the rule sending every OCR'd job to a person ("no OCR
+rule") and how many of them are right at all (the most skip any routing can reach on them).
 `--reasons` counts, per reason, the right jobs and the jobs with an error it sends to review (and
 those it alone sends): the reasons a right job is held for are where skip is lost (opened material only).
 `--fit` refits review/data/risk_model.json first (a repeatable command: re-run it after parser or
@@ -49,7 +51,7 @@ from benchmarks import ocr_cache
 from benchmarks.review_corpus import OPEN_BATCHES, Case, drawn, families, html_drawn, reallike, sealed_html
 from fixtures.htmlgen.build import SEALED_SLICES
 from review import risk
-from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, route_report, uncertain_fields
+from review.routing import DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, REASON_OCR, route_report, uncertain_fields
 
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99)
 MAX_EXPECTED = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 100.0)
@@ -138,6 +140,25 @@ def rows_only():
     return risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG, document_checks=False)
 
 
+# The full routing but the rule sending every job read from an image to a person (review.document):
+# what the other rules and the rows' evidence alone would do with scans and photos.
+def without_ocr_rule(case: Case) -> bool:
+    return any(reason != REASON_OCR for reason in route_report(case.report).reasons)
+
+
+def print_ocr_jobs(name: str, cases: list[Case]) -> None:
+    """Scans and photos with and without the OCR rule, and how many are right at all: a job with
+    an error must stay in review, so that share bounds the skip any routing can reach on them."""
+    read = [case for case in cases if _form(case.name) != "digital"]
+    if not read:
+        return
+    print(line(f"{name} OCR'd", figures(read, risk_decider(DEFAULT_THRESHOLD, MAX_EXPECTED_WRONG))))
+    print(line(f"{name} OCR'd, no OCR rule", figures(read, without_ocr_rule)))
+    right = sum(not case.has_error for case in read)
+    print(f"{name} OCR'd without any error: {right} of {len(read)} ({right / len(read):.1%}, "
+          f"the most skip any routing can reach on them)")
+
+
 _ROW_NUMBER = re.compile(r"^row \d+: ")
 
 
@@ -219,6 +240,7 @@ def reallike_figures(folder: str, cases: list[Case]) -> None:
         print(line(f"reallike-{batch} {folder} all forms", figures(in_batch, after)))
     print(line(f"reallike {folder} all batches, rows only", figures(cases, before)))
     print(line(f"reallike {folder} all batches", figures(cases, after)))
+    print_ocr_jobs(f"reallike {folder}", cases)
 
 
 def _form(name: str) -> str:
@@ -369,6 +391,7 @@ def main(argv: list[str] | None = None) -> int:
     if first:
         sets["synthetic drawn (check)"] = first
     out = {"calibration": table, "grid": grid, "families": _print_families(sets, model)}
+    print_ocr_jobs("html check", html)
     if args.reasons:
         for name, cases in sets.items():
             if cases and (name.endswith((", all", "(check)")) or name in stored):

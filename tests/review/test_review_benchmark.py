@@ -92,3 +92,27 @@ def test_reason_counts_say_which_reasons_send_right_jobs_to_review():
 
     assert counts["LOINC unsure"] == {"right": 1, "right alone": 1, "error": 0, "error alone": 0}
     assert counts["no results were extracted"] == {"right": 0, "right alone": 0, "error": 1, "error alone": 1}
+
+
+def test_ocr_jobs_are_shown_with_and_without_the_ocr_rule_and_how_many_are_right(capsys):
+    """The scan+photo lines: a right scan whose only reason is the OCR rule skips without it; a
+    photo missing a row skips too (nothing else shows the loss); digital documents are not counted."""
+    from benchmarks.review import print_ocr_jobs
+    from benchmarks.review_corpus import Case
+
+    # Read by OCR (below a person's 1.0) with every check passing: the rows say nothing against the job.
+    rows = [glucose_row(page=1, extraction_confidence=0.99),
+            glucose_row(value="96", page=1, extraction_confidence=0.99)]
+    scan = Case("1/x_1_scan.pdf", "reallike", ReportData(ocr_pages=[1], results=rows), [True, True], 0, [None, None])
+    photo = Case("1/x_1_photo.jpg", "reallike", ReportData(ocr_pages=[1], results=rows), [True, True], 1, [None, None])
+    digital = Case("1/x_1.pdf", "reallike", ReportData(ocr_pages=[], results=rows), [True, True], 0, [None, None])
+
+    print_ocr_jobs("reallike dev", [scan, photo, digital])
+
+    full, without, right = capsys.readouterr().out.splitlines()
+    # jobs, skip, bad|skip (the photo's missing row of its 3), caught, jobs with an error
+    assert full.startswith("reallike dev OCR'd ") and full.split()[-5:] == ["2", "0.0%", "0.00%", "100.0%", "1"]
+    assert without.startswith("reallike dev OCR'd, no OCR rule")
+    assert without.split()[-5:] == ["2", "100.0%", "20.00%", "0.0%", "1"]
+    assert right == ("reallike dev OCR'd without any error: 1 of 2 (50.0%, "
+                     "the most skip any routing can reach on them)")
