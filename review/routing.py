@@ -217,6 +217,19 @@ def route_report(
     return RoutingDecision(needs_review=bool(reasons), reasons=reasons, uncertain=uncertain_of(report, assessed, doubtful))
 
 
+# The OCR rule was measured again in session 17 (`benchmarks.review --reallike dev`: its "OCR'd" lines), on
+# the opened real-like dev scans and photos (187: batches 1-4, 6-8 and 10-14). Only 56 of them (30 %) were
+# right at all (batches 10-14: 6 of 51), so no routing could free more. Without the rule 10 would skip,
+# 3 of them with an error (9 of 201 rows wrong or missing, 4.5 %): batches 1, 2, 8 and 10-14 skipped 4,
+# all right, but 3-4 skipped a scan missing 3 rows and 6-7 two jobs missing 6. The strongest row evidence
+# tried on the jobs held only by the rule and by soft row doubts (low reader confidence, little
+# evidence) did no better on batches it was not chosen on: every row confirmed by three checks of its
+# own or by a relation: 1, 2, 8: 10 jobs, 1 with an error, 0.47 %; 3-4: 13, 5, 3.5 %; 6-7: 9, 4, 4.7 %;
+# 10-14: 4, 1, 3.3 %. Adding every row's reader confidence >= 0.5: 1, 2, 8 and 10-14 clean (2 jobs),
+# 6-7 a photo missing 2 rows (4.9 %). OCR rows the model puts at p >= 0.97 were wrong 1.1 % (1-8) and
+# 3.4 % (10-14), and 3 % / 12 % of the printed rows were never read: neither shows on a row. The html
+# check seeds' 54 scans and photos (27 right) agree: without the rule 7 skip, 2 with an error (2.3 %);
+# with every row confirmed by three checks of its own, 5 and 1 (1.7 %). Kept.
 def document_reasons(report: ReportData) -> list[str]:
     """Reasons about the whole document that no row's evidence can outweigh.
 
