@@ -20,6 +20,7 @@ from parser.layout.measures import split_measurements
 from parser.layout.paired import grid_rows
 from parser.layout.range_above import restore_printed_order, tiers_to_their_rows
 from parser.layout.range_blocks import attach_block_ranges, is_block_label, split_range_block
+from parser.layout.range_under import range_under_rows
 from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text, looks_like_specimen
 from parser.layout.sex_columns import label_sex_ranges, sex_labels
 from parser.layout.sideways import sideways_rows
@@ -44,6 +45,8 @@ def document_rows(doc: Document) -> list[RawRow]:
     for page in doc.pages:
         lines, sideways = sideways_rows(_content_lines(page, keys))
         rows.extend(sideways)  # tables printed one column per test, read apart
+        lines, ranged = range_under_rows(lines)
+        rows.extend(ranged)  # each row's range on a line under its name
         body.append((page, lines))
         continued = [h.shifted(page.width / carried_width) for h in carried]  # the last page's tables
         regions = _regions(lines, page) or [(h, lines, None) for h in continued]

@@ -1,0 +1,141 @@
+"""Each result's range and unit printed on a line of its own under the test's name.
+
+    Haemoglobin                                              12.8 L
+      Ref 13.4 - 17.5 g/dL
+    Red cell count                                           4.55 L
+      Ref 4.89 - 5.11 x10^12/L
+
+Some private pathology practices print no unit or range column: the value (and its flag) on
+the name's line, and under the name, on a smaller line, a range label, the range and the unit.
+Read line by line, the name's line holds only a name and a number (no row by content: a number
+after a label is not enough) and the range's line no value (its label reads as a name). A
+line opening with a range label ("Ref", "Normal range"), then a range, then perhaps a unit,
+set right under a line of a name and a value, its words under the name and left of the value,
+is that row's range. A page prints every row so: it takes at least two such pairs, and the
+name's line may print nothing but the name, the value and a flag (a unit or range of its own
+would make it another layout).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from parser import columns as cols
+from parser.flags import is_flag
+from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
+from parser.lines import Line, Phrase, is_prose
+from parser.ranges import looks_like_range
+from parser.units import is_unit
+from parser.vocabulary import range_cell_labels
+
+# The range's line starts at most this many line heights below the name's line (its own line,
+# not a line further down).
+_MAX_GAP = 0.5
+# A page printing its ranges this way prints at least this many rows so: one lone pair may be
+# a note or a footnote under a row of another layout.
+_MIN_PAIRS = 2
+# A range label is at most this many words ("Normal range", "Ref. interval").
+_MAX_LABEL_WORDS = 3
+
+
+def range_under_rows(lines: list[Line]) -> tuple[list[Line], list[RawRow]]:
+    """The page's lines less the rows read with their range line under them, and those rows
+    (in the order printed, each with the heading above it as its panel)."""
+    pairs = _pairs(lines)
+    if len(pairs) < _MIN_PAIRS:
+        return lines, []
+    used = {id(lines[k]) for k in pairs} | {id(lines[k + 1]) for k in pairs}
+    rows, panel = [], None
+    for k, line in enumerate(lines):
+        if k in pairs:
+            rows.append(_row(line, lines[k + 1], pairs[k], panel))
+        elif id(line) not in used:
+            panel = _heading(line) or panel
+    return [line for line in lines if id(line) not in used], rows
+
+
+def _pairs(lines: list[Line]) -> dict[int, tuple[Phrase, str, str | None, str, str | None]]:
+    """By the index of each result line followed by its range line: the name's phrase, the
+    value, the flag, the range and the unit."""
+    found = {}
+    for k in range(len(lines) - 1):
+        result, under = _result_line(lines[k]), _range_line(lines[k + 1])
+        if result is None or under is None or not _set_under(lines[k + 1], lines[k], result[0], result[1]):
+            continue
+        name, value_phrase, flag = result
+        found[k] = (name, value_phrase.text.strip(), flag, *under)
+    return found
+
+
+def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None] | None:
+    """A line of a name, a value (its flag perhaps in its cell) and perhaps a flag's cell."""
+    phrases = line.phrases()
+    if len(phrases) not in (2, 3):
+        return None
+    name, value = phrases[0], phrases[1]
+    if not has_name_letters(name.text) or NON_RESULT_NAMES.match(name.text) or not _value(value.text):
+        return None
+    flag = phrases[2].text.strip() if len(phrases) == 3 else None
+    if flag is not None and not is_flag(flag):
+        return None
+    return name, value, flag
+
+
+def _value(text: str) -> bool:
+    """A number, perhaps with its printed flag after it ("12.8 L")."""
+    tokens = text.split()
+    return bool(tokens) and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
+
+
+def _range_line(line: Line) -> tuple[str, str | None] | None:
+    """(range, unit) of a line "Ref 13.4 - 17.5 g/dL": a range label, a range, perhaps a unit."""
+    words = [w.text for w in line.words]
+    at = _label_end(words)
+    if at is None:
+        return None
+    rest = words[at:]
+    unit = rest[-1] if len(rest) > 1 and is_unit(rest[-1]) else None
+    text = " ".join(rest[:-1] if unit else rest)
+    if not re.search(r"\d", text) or not looks_like_range(text):
+        return None
+    return text, unit
+
+
+def _label_end(words: list[str]) -> int | None:
+    """The index after the range label the words open with; None without one."""
+    for n in range(min(_MAX_LABEL_WORDS, len(words) - 1), 0, -1):
+        label = words[:n]  # words of letters: a comparator or a bound is the range's
+        if all(re.fullmatch(r"[^\W\d_][^\W\d_.]*\.?:?", w) for w in label) and \
+                cols.label_key(" ".join(label)) in _labels():
+            return n
+    return None
+
+
+@lru_cache(maxsize=1)
+def _labels() -> frozenset[str]:
+    return frozenset(cols.label_key(label) for label in range_cell_labels())
+
+
+def _set_under(under: Line, line: Line, name: Phrase, value: Phrase) -> bool:
+    """The range line sits right under the result's line, its words under the name's side:
+    from the name's start (or indented) to left of the value."""
+    return under.top - line.bottom <= _MAX_GAP * line.size and \
+        under.x0 >= name.x0 - 0.5 * line.size and under.x1 < value.x0
+
+
+def _row(line: Line, under: Line, pair: tuple, panel: str | None) -> RawRow:
+    name, value, flag, range_text, unit = pair
+    return RawRow(page=line.page, name=name.text.strip(), value=value, flag=flag, units=unit,
+                  range_text=range_text, panel=panel, words=[*line.words, *under.words],
+                  from_header=False, ocr=line.ocr)
+
+
+def _heading(line: Line) -> str | None:
+    """A panel's title over the rows: one short phrase of words without digits."""
+    phrases = line.phrases()
+    text = heading_text(line.text.strip())
+    if len(phrases) != 1 or re.search(r"\d|:", text) or not has_name_letters(text) \
+            or len(text.split()) > MAX_TITLE_WORDS or NON_RESULT_NAMES.match(text) or is_prose(line):
+        return None
+    return text
