@@ -2,6 +2,8 @@
 
 - no unit or range column: the range and unit on a smaller line under the name ("Ref 3.92 -
   10.40 x10^9/L"), the value and flag alone on the name's line;
+- a cumulative grid printed transposed: tests across, a line per collection date, the latest
+  date's line the result (units and ranges on lines of their own);
 """
 
 from page_builder import document, page
@@ -52,3 +54,52 @@ def test_a_lone_reference_line_under_a_row_is_left_to_the_other_readings():
     lines = page_lines(page(rows))
     assert range_under_rows(lines) == (lines, [])
 
+
+_TESTS = ["Sodium", "Potassium", "Chloride", "Creatinine"]
+
+
+def _transposed_page(episodes, fields=(("Units", ["mmol/L", "mmol/L", "mmol/L", "mg/dL"]),
+                                       ("Ref. range", ["135-145", "3.5-5.1", "98-107", "0.5-1.1"])),
+                     corner="Collected", y=200, footer=False):
+    """A transposed cumulative grid: tests across, a line per episode (each a list of lines,
+    its date cell's text and the cells on that line)."""
+    xs = [150, 220, 290, 360]
+    rows = [[(40, y - 14, "Renal Profile / Electrolytes", 10.0, True)],
+            [(40, y, corner)] + [(x, y, name) for x, name in zip(xs, _TESTS)]]
+    lines = [] if footer else list(fields)
+    for episode in episodes:
+        lines += episode
+    lines += list(fields) if footer else []
+    for k, (lead, cells) in enumerate(lines):
+        top = y + 11 * (k + 1)
+        rows.append(([(40, top, lead)] if lead else []) + [(x, top, c) for x, c in zip(xs, cells) if c])
+    rows.append([(40, y + 11 * (len(lines) + 2), "Comment: rising creatinine since the last visit, no haemolysis.")])
+    return rows
+
+
+_EARLIER = [[("02/12/2024 09:10", ["139", "4.4", "103", "1.4 H"])], [("20/01/2025 08:55", ["137", "5.3 H", "101", "1.6 H"])]]
+
+
+def test_a_transposed_cumulative_grid_reads_the_latest_episode_only():
+    this = [("11/03/2025", []), ("08:20", ["136", "5.6 H", "102", "1.8 H"]), ("THIS EPISODE", [])]
+    got = [(r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range, r.source_flag, r.source_panel_name)
+           for r in _results(page(_transposed_page([*_EARLIER, this])))]
+    assert got == [("Sodium", "136", "mmol/L", 135.0, 145.0, None, "Renal Profile / Electrolytes"),
+                   ("Potassium", "5.6", "mmol/L", 3.5, 5.1, "H", "Renal Profile / Electrolytes"),
+                   ("Chloride", "102", "mmol/L", 98.0, 107.0, None, "Renal Profile / Electrolytes"),
+                   ("Creatinine", "1.8", "mg/dL", 0.5, 1.1, "H", "Renal Profile / Electrolytes")]
+
+
+def test_the_latest_date_decides_wherever_its_line_stands_and_the_fields_may_follow_the_dates():
+    this = [("11/03/2025 08:20", ["136", "", "102", "1.8 H"])]
+    got = [(r.test_name, r.value, r.units, r.max_reference_range)
+           for r in _results(page(_transposed_page([this, *_EARLIER], corner="Date", footer=True)))]
+    assert got == [("Sodium", "136", "mmol/L", 145.0), ("Chloride", "102", "mmol/L", 107.0),
+                   ("Creatinine", "1.8", "mg/dL", 1.1)]
+
+
+def test_episodes_the_dates_do_not_order_leave_the_grid_unread():
+    """Two episodes of one day without times: which is this report's is not printed."""
+    same_day = [[("11/03/2025", ["139", "4.4", "103", "1.4 H"])], [("11/03/2025", ["136", "5.6 H", "102", "1.8 H"])]]
+    values = {r.value for r in _results(page(_transposed_page(same_day)))}
+    assert not values & {"139", "4.4", "103", "1.4", "136", "5.6", "102", "1.8"}

@@ -25,6 +25,7 @@ from parser.layout.rows import MAX_TITLE_WORDS, RawRow, heading_text, looks_like
 from parser.layout.sex_columns import label_sex_ranges, sex_labels
 from parser.layout.sideways import sideways_rows
 from parser.layout.table import table_rows
+from parser.layout.transposed_grid import transposed_rows
 from parser.lines import Line, boilerplate_keys, is_boilerplate, median_size, page_lines
 from parser.metadata_dates import NUMERIC_DATE
 from parser.page import Document, Page, Word
@@ -47,6 +48,8 @@ def document_rows(doc: Document) -> list[RawRow]:
         rows.extend(sideways)  # tables printed one column per test, read apart
         lines, ranged = range_under_rows(lines)
         rows.extend(ranged)  # each row's range on a line under its name
+        lines, transposed = transposed_rows(lines)
+        rows.extend(transposed)  # a test per column, an episode per line: the latest's values
         body.append((page, lines))
         continued = [h.shifted(page.width / carried_width) for h in carried]  # the last page's tables
         regions = _regions(lines, page) or [(h, lines, None) for h in continued]
