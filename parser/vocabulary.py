@@ -54,6 +54,9 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
             "prior", "last result", "previous value", "previous values", "earlier result",
             "historical result", "previous result and date", "prior result and date",
             "prior value", "last value",
+            # The change from the previous result ("Change %", "Delta", signed "+13%"): a
+            # comparison with a past result, never this report's value or range.
+            "change", "percent change", "change from previous", "delta", "delta check",
         ],
         OTHER: ["method", "methods", "methodology", "technology", "technique", "specimen", "date",
                 "lab", "site", "comment", "comments", "remarks", "performing lab", "code", "loinc",

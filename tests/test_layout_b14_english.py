@@ -4,6 +4,7 @@
   10.40 x10^9/L"), the value and flag alone on the name's line;
 - a cumulative grid printed transposed: tests across, a line per collection date, the latest
   date's line the result (units and ranges on lines of their own);
+- a signed "Change %" column (the change from the previous result), never a value or a range;
 """
 
 from page_builder import document, page
@@ -103,3 +104,29 @@ def test_episodes_the_dates_do_not_order_leave_the_grid_unread():
     same_day = [[("11/03/2025", ["139", "4.4", "103", "1.4 H"])], [("11/03/2025", ["136", "5.6 H", "102", "1.8 H"])]]
     values = {r.value for r in _results(page(_transposed_page(same_day)))}
     assert not values & {"139", "4.4", "103", "1.4", "136", "5.6", "102", "1.8"}
+
+
+def _table(header, rows_data):
+    rows = [[(x, 100, text) for x, text in header]]
+    for k, cells in enumerate(rows_data):
+        rows.append([(x, 115 + 13 * k, text) for x, text in cells if text])
+    return [(r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range)
+            for r in _results(page(rows))]
+
+
+def test_a_change_percent_column_after_the_range_is_never_a_second_measurement():
+    header = [(40, "Examination"), (200, "Result"), (260, "Units"), (320, "Reference values"), (440, "Change %")]
+    rows = [[(40, "Glucose"), (200, "118 *"), (260, "mg/dL"), (320, "70 - 100"), (450, "+13%")],
+            [(40, "Urea"), (200, "38"), (260, "mg/dL"), (320, "15 - 45"), (450, "+9%")],
+            [(40, "Uric acid"), (200, "7.6 *"), (260, "mg/dL"), (320, "3.4 - 7.0"), (450, "0%")]]
+    assert _table(header, rows) == [("Glucose", "118", "mg/dL", 70.0, 100.0), ("Urea", "38", "mg/dL", 15.0, 45.0),
+                                    ("Uric acid", "7.6", "mg/dL", 3.4, 7.0)]
+
+
+def test_a_delta_column_between_the_result_and_the_range_is_never_read():
+    header = [(40, "Test"), (200, "Result"), (260, "Delta"), (320, "Reference range")]
+    rows = [[(40, "Glucose"), (200, "118"), (260, "+13 %"), (320, "70 - 100 mg/dL")],
+            [(40, "Urea"), (200, "38"), (260, "-9 %"), (320, "15 - 45 mg/dL")],
+            [(40, "Sodium"), (200, "139"), (260, "+1 %"), (320, "135 - 145 mmol/L")]]
+    assert _table(header, rows) == [("Glucose", "118", "mg/dL", 70.0, 100.0), ("Urea", "38", "mg/dL", 15.0, 45.0),
+                                    ("Sodium", "139", "mmol/L", 135.0, 145.0)]
