@@ -623,7 +623,9 @@ ENGLISH_QUALITATIVE = (
     r"(?:a|b|ab|o)\s*(?:rh)?\s*(?:positive|negative|pos|neg|\+|-)?|rh\s*(?:positive|negative)|"
     r"[+]{1,4}|\d\s*\+)|"
     # A microscopy finding named in the negative: "No MPs seen", "No ova or cysts seen".
-    r"no\s+(?:[a-z][\w.+/-]*\s+){1,3}(?:seen|detected|found|observed|isolated))"
+    r"no\s+(?:[a-z][\w.+/-]*\s+){1,3}(?:seen|detected|found|observed|isolated)|"
+    # ... and named when found: "P. falciparum seen" (its grade after it, "(++)"), "Trophozoites seen".
+    r"(?:[a-z][\w.+/-]*\s+){1,3}(?:seen|isolated))"
 )
 NEGATIVE_WORDS: dict[str, list[str]] = {
     "fr": ["négatif", "negatif", "négative", "absence", "absent", "absente", "non détecté",

@@ -5,6 +5,8 @@
 - a cumulative grid printed transposed: tests across, a line per collection date, the latest
   date's line the result (units and ranges on lines of their own);
 - a signed "Change %" column (the change from the previous result), never a value or a range;
+- a dot-matrix print: a finding in words set from the result column on across the flag and unit
+  columns ("P. FALCIPARUM SEEN (++)"), sections in rules ("=== ELECTROLYTES AND RENAL ====").
 """
 
 from page_builder import document, page
@@ -130,3 +132,31 @@ def test_a_delta_column_between_the_result_and_the_range_is_never_read():
             [(40, "Sodium"), (200, "139"), (260, "+1 %"), (320, "135 - 145 mmol/L")]]
     assert _table(header, rows) == [("Glucose", "118", "mg/dL", 70.0, 100.0), ("Urea", "38", "mg/dL", 15.0, 45.0),
                                     ("Sodium", "139", "mmol/L", 135.0, 145.0)]
+
+
+def _fixed_pitch_page():
+    rule = "=" * 60
+    return [[(51, 100, "TEST"), (260, 100, "RESULT"), (308, 100, "FLAG"), (337, 100, "UNITS"), (411, 100, "REF RANGE")],
+            [(51, 124, f"=== HAEMATOLOGY {rule}")],
+            [(51, 136, "HAEMOGLOBIN"), (280, 136, "66"), (313, 136, "LL"), (337, 136, "g/L"), (411, 136, "115-160")],
+            [(51, 148, "WHITE CELL COUNT"), (270, 148, "13.6"), (315, 148, "H"), (337, 148, "x10^9/L"), (411, 148, "4.0-11.0")],
+            [(51, 160, "PLATELETS"), (275, 160, "122"), (315, 160, "L"), (337, 160, "x10^9/L"), (411, 160, "150-400")],
+            [(51, 172, f"=== PARASITOLOGY {rule}")],
+            [(51, 184, "MALARIA SLIDE"), (238, 184, "P. FALCIPARUM SEEN (++)")],
+            [(51, 196, f"=== ELECTROLYTES AND RENAL {rule}")],
+            [(51, 208, "SODIUM"), (275, 208, "133"), (315, 208, "L"), (337, 208, "mmol/L"), (411, 208, "135-145")],
+            [(51, 220, "POTASSIUM"), (275, 220, "3.3"), (315, 220, "L"), (337, 220, "mmol/L"), (411, 220, "3.5-5.2")]]
+
+
+def test_a_finding_in_words_across_the_flag_and_unit_columns_is_the_value():
+    got = [(r.test_name, r.value, r.units, r.source_flag) for r in _results(page(_fixed_pitch_page()))]
+    assert got == [("HAEMOGLOBIN", "66", "g/L", "LL"), ("WHITE CELL COUNT", "13.6", "x10^9/L", "H"),
+                   ("PLATELETS", "122", "x10^9/L", "L"), ("MALARIA SLIDE", "P. FALCIPARUM SEEN (++)", None, None),
+                   ("SODIUM", "133", "mmol/L", "L"), ("POTASSIUM", "3.3", "mmol/L", "L")]
+
+
+def test_a_finding_named_when_seen_is_a_qualitative_word_result():
+    from parser.vocabulary import qualitative_result
+
+    assert qualitative_result().fullmatch("P. falciparum seen") and qualitative_result().fullmatch("Trophozoites seen")
+    assert not qualitative_result().fullmatch("FALCIPARUM")

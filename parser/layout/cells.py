@@ -10,6 +10,7 @@ from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import Fields, read_fields, read_value_fields
 from parser.layout.rows import SENTENCE_WORDS, without_marks
+from parser.layout.word_results import word_result_across
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
 from parser.ranges import looks_like_range, parse_range
@@ -70,6 +71,9 @@ def place(line: Line, header: Header) -> Cells:
             if fields is not None and not _VALUE_KIND_SET.isdisjoint(header.kinds):
                 _add_fields(cells, header, phrase, fields)  # single-spaced fields
                 prose = prose and not _measured(fields)
+                continue
+            if (across := word_result_across(phrase, header)) is not None:
+                _add(cells, across, phrase)  # "P. FALCIPARUM SEEN (++)" from the result column on
                 continue
             if len(phrase.words) >= SENTENCE_WORDS - 2:
                 prose = True  # a sentence running across columns

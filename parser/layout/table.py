@@ -45,6 +45,9 @@ _MIN_ANNOTATED_ROWS = 3
 _FULL_COLUMN_SLACK = 2.0
 # A line with this many section words ("Differential", "Count") over a row is a heading.
 _SECTION_WORDS = 2
+# A plain-text print's section heading set in a rule ("=== PARASITOLOGY ====="): no name
+# wraps onto a line starting so.
+_RULED_HEADING = re.compile(r"^\s*(?:={2,}|\*{3,}|#{2,})")
 # A first line of a wrapped name fills most of the widest name; a section title need not.
 _WRAP_SHARE = 0.6
 # The space between two words of a name, as a share of their size (a wrapped name's next word
@@ -212,6 +215,8 @@ class TableStyle:
         the first line of its wrapped name, when it cannot have wrapped: a name wraps only
         when its next word does not fit the column (and not mid-phrase), and keeps its case."""
         text = c.text(cols.NAME).strip()
+        if _RULED_HEADING.match(text):
+            return True  # "=== HAEMATOLOGY =====" right over the first row
         if len(text) <= 3 or not text[:1].isalpha() or comment_sentence(text) \
                 or re.search(r"[,(&/-]$|\b(and|of|AND|OF)$", text):
             return False
@@ -502,9 +507,11 @@ class TableReader:
         if self.last is None or not words or not self.last.words \
                 or self.style.heading_like(p, by_words=not self.wraps_down) \
                 or id(p) in self.annotations or METHOD_WORDS.search(p.text(cols.NAME)) \
-                or NON_RESULT_NAMES.match(p.text(cols.NAME)) or comment_sentence(p.text(cols.NAME)):
+                or NON_RESULT_NAMES.match(p.text(cols.NAME)) or comment_sentence(p.text(cols.NAME)) \
+                or _RULED_HEADING.match(p.text(cols.NAME)):
             return False  # a heading, or the method/comment line the table prints under rows
-            # ("Comment: Fasting glucose above 7.0 mmol/L ...": a label or a sentence)
+            # ("Comment: Fasting glucose above 7.0 mmol/L ...": a label or a sentence; a
+            # plain-text print's "=== ELECTROLYTES AND RENAL =====" rule)
         line = [w for w in self.last.words if above.top <= (w.top + w.bottom) / 2 <= above.bottom
                 and self.header.assign(w.x0, w.x1, w.text, word_size(w)) == cols.NAME]
         if not line or abs(words[0].x0 - line[0].x0) > 0.5 * p.line.size or \
