@@ -160,3 +160,17 @@ def test_a_finding_named_when_seen_is_a_qualitative_word_result():
 
     assert qualitative_result().fullmatch("P. falciparum seen") and qualitative_result().fullmatch("Trophozoites seen")
     assert not qualitative_result().fullmatch("FALCIPARUM")
+
+
+def test_the_unit_may_stand_on_the_name_line_and_the_range_alone_under_it():
+    rows = [[(40, 104, "Lipogram", 9.0, True)]]
+    for k, (name, value, unit, range_text) in enumerate([("Total cholesterol", "5.9 H", "mmol/L", "< 5.0"),
+                                                          ("HDL cholesterol", "0.9 L", "mmol/L", "> 1.0"),
+                                                          ("Triglycerides", "1.2", "mmol/L", "< 1.7")]):
+        top = 120 + 20 * k
+        rows += [[(40, top, name, 11.0), (400, top, value, 11.0), (460, top, unit, 11.0)],
+                 [(50, top + 10, f"Reference range: {range_text}", 8.0)]]
+    got = [(r.test_name, r.value, r.units, r.min_reference_range, r.max_reference_range, r.source_flag)
+           for r in _results(page(rows))]
+    assert got == [("Total cholesterol", "5.9", "mmol/L", None, 5.0, "H"), ("HDL cholesterol", "0.9", "mmol/L", 1.0, None, "L"),
+                   ("Triglycerides", "1.2", "mmol/L", None, 1.7, None)]

@@ -12,8 +12,8 @@ after a label is not enough) and the range's line no value (its label reads as a
 line opening with a range label ("Ref", "Normal range"), then a range, then perhaps a unit,
 set right under a line of a name and a value, its words under the name and left of the value,
 is that row's range. A page prints every row so: it takes at least two such pairs, and the
-name's line may print nothing but the name, the value and a flag (a unit or range of its own
-would make it another layout).
+name's line may print nothing but the name, the value, a flag and a unit (a range of its own
+would make it another layout); the unit stands on one of the two lines, not on both.
 """
 
 from __future__ import annotations
@@ -63,23 +63,27 @@ def _pairs(lines: list[Line]) -> dict[int, tuple[Phrase, str, str | None, str, s
         result, under = _result_line(lines[k]), _range_line(lines[k + 1])
         if result is None or under is None or not _set_under(lines[k + 1], lines[k], result[0], result[1]):
             continue
-        name, value_phrase, flag = result
-        found[k] = (name, value_phrase.text.strip(), flag, *under)
+        name, value_phrase, flag, unit = result
+        if unit is not None and under[1] is not None:
+            continue  # a unit on both lines: not the range's line of this row
+        found[k] = (name, value_phrase.text.strip(), flag, under[0], unit or under[1])
     return found
 
 
-def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None] | None:
-    """A line of a name, a value (its flag perhaps in its cell) and perhaps a flag's cell."""
+def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None, str | None] | None:
+    """A line of a name, a value (its flag perhaps in its cell), then perhaps a flag's cell
+    and a unit's, in either order: (name, value, flag, unit)."""
     phrases = line.phrases()
-    if len(phrases) not in (2, 3):
+    if len(phrases) not in (2, 3, 4):
         return None
     name, value = phrases[0], phrases[1]
     if not has_name_letters(name.text) or NON_RESULT_NAMES.match(name.text) or not _value(value.text):
         return None
-    flag = phrases[2].text.strip() if len(phrases) == 3 else None
-    if flag is not None and not is_flag(flag):
+    rest = [p.text.strip() for p in phrases[2:]]
+    flags, units = [t for t in rest if is_flag(t)], [t for t in rest if not is_flag(t) and is_unit(t)]
+    if len(flags) > 1 or len(units) > 1 or len(flags) + len(units) < len(rest):
         return None
-    return name, value, flag
+    return name, value, (flags or [None])[0], (units or [None])[0]
 
 
 def _value(text: str) -> bool:
