@@ -73,7 +73,7 @@ HEADER_LABELS: dict[str, dict[str, list[str]]] = {
 # earlier samplings' dates ("Attuale 14/03/25", "Aktuell", "Current"): that column is the
 # result wherever it stands. As `columns.label_key` reads them.
 CURRENT_COLUMN_LABELS: dict[str, list[str]] = {
-    "en": ["current", "today", "latest", "this sample"],
+    "en": ["current", "today", "latest", "this sample", "this episode", "current episode"],
     "fr": ["actuel", "actuelle", "du jour", "ce jour", "aujourd hui", "prelevement du jour"],
     "de": ["aktuell", "aktueller wert", "heute", "jetzt"],
     "it": ["attuale", "oggi", "corrente", "valore attuale"],

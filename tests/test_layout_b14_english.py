@@ -174,3 +174,39 @@ def test_the_unit_may_stand_on_the_name_line_and_the_range_alone_under_it():
            for r in _results(page(rows))]
     assert got == [("Total cholesterol", "5.9", "mmol/L", None, 5.0, "H"), ("HDL cholesterol", "0.9", "mmol/L", 1.0, None, "L"),
                    ("Triglycerides", "1.2", "mmol/L", None, 1.7, None)]
+
+
+def _grid(head, wrapped, lines, y=200):
+    """A transposed grid: the names' line, a wrapped second line of names, then (lead, cells) lines."""
+    xs = [150, 220, 290, 360]
+    rows = [[(40, y, head[0])] + [(x, y, t) for x, t in zip(xs, head[1:]) if t],
+            [(x, y + 9, t) for x, t in zip(xs, wrapped) if t]]
+    for k, (lead, cells) in enumerate(lines):
+        top = y + 22 + 11 * k
+        rows.append([(40, top, lead)] + [(x, top, c) for x, c in zip(xs, cells) if c])
+    return rows
+
+
+def test_a_transposed_grid_with_wrapped_test_headings_and_an_episode_labelled_current():
+    rows = _grid(["Date", "Total", "Alk", "AST", "ALT"], ["Bilirubin", "Phos", "", ""],
+                 [("Units", ["mg/dL", "U/L", "U/L", "U/L"]), ("Ref. range", ["0.2-1.2", "40-129", "<40", "<41"]),
+                  ("02/12/2024", ["0.6", "98", "22", "19"]), ("Current", ["0.7", "112", "24", "21"])])
+    got = [(r.test_name, r.value, r.units, r.max_reference_range) for r in _results(page(rows))]
+    assert got == [("Total Bilirubin", "0.7", "mg/dL", 1.2), ("Alk Phos", "112", "U/L", 129.0),
+                   ("AST", "24", "U/L", 40.0), ("ALT", "21", "U/L", 41.0)]
+
+
+def test_an_episode_labelled_current_but_older_than_another_leaves_the_grid_unread():
+    rows = _grid(["Date", "Total", "Alk", "AST", "ALT"], ["Bilirubin", "Phos", "", ""],
+                 [("Units", ["mg/dL", "U/L", "U/L", "U/L"]), ("02/12/2024 Current", ["0.6", "98", "22", "19"]),
+                  ("11/03/2025", ["0.7", "112", "24", "21"])])
+    values = {r.value for r in _results(page(rows))}
+    assert not values & {"0.6", "98", "22", "19", "0.7", "112", "24", "21"}
+
+
+def test_an_episode_noted_this_episode_must_be_the_latest():
+    """"THIS EPISODE" under an older date than another line's: which is the result is not settled."""
+    older = [("02/12/2024", []), ("09:10", ["139", "4.4", "103", "1.4 H"]), ("THIS EPISODE", [])]
+    later = [[("20/01/2025 08:55", ["137", "5.3 H", "101", "1.6 H"])]]
+    values = {r.value for r in _results(page(_transposed_page([older, *later])))}
+    assert not values & {"139", "4.4", "103", "1.4", "137", "5.3", "101", "1.6"}

@@ -14,9 +14,11 @@ headings, a line per earlier episode, this episode's line last (often shaded). T
 latest date is the result; the others are previous results, never read. The tests' unit and
 range stand on lines opened by their heading ("Units", "Ref. range"), above or below the dates.
 A date's cell may wrap (its time, or a note such as "THIS EPISODE", on the lines under it):
-those lines belong to the date above them. Where the dates do not settle one latest episode
-(the same date, no time to tell them apart; day and month readings disagreeing), nothing is
-read: the lines are left for a reviewer rather than a previous result taken for the result.
+those lines belong to the date above them; a test's heading may wrap onto a line under the
+names. An episode labelled as this one ("THIS EPISODE", "Current") is the result, and must not
+be older than another by its dates. Where the dates do not settle one latest episode (the same
+date, no time to tell them apart; day and month readings disagreeing), nothing is read: the
+lines are left for a reviewer rather than a previous result taken for the result.
 Only word boxes are used, so a page OCR read is read the same way.
 """
 
@@ -24,8 +26,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from parser import columns as cols
+from parser import vocabulary
 from parser.flags import is_flag
 from parser.layout.cumulative import is_date
 from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
@@ -42,6 +46,11 @@ _MAX_LINE_GAP = 1.0
 _CELL_GAP_SHARE = 0.2
 # The field lines a grid prints beside its dates, each once.
 _FIELD_KINDS = (cols.UNITS, cols.RANGE)
+# The dates' column is set flush left: its cells start within this share of a line height of
+# the first date's start (a wider date cell or a note runs further right).
+_FLUSH_SHARE = 0.5
+# Lines between the names' line and the first episode's: a wrapped heading line and the fields.
+_MAX_LINES_OVER_DATES = 1 + len(_FIELD_KINDS) + 1
 _TIME = re.compile(r"\b(\d{1,2}):(\d{2})\b")
 
 
@@ -57,8 +66,9 @@ class _Episode:
 @dataclass
 class _Grid:
     names: list[Phrase]
+    wrapped: dict[int, list[Phrase]]  # a test heading's further lines, by column
     bounds: list[tuple[float, float]]  # each test column's extent
-    date_x1: float  # right edge of the dates' column
+    lead_x: float  # a phrase starting left of this is the dates' column's (they are set flush left)
     fields: dict[str, dict[int, Phrase]] = field(default_factory=dict)
     episodes: list[_Episode] = field(default_factory=list)
     used: int = 1  # lines of the grid from its names' line
@@ -91,7 +101,9 @@ def _grid_at(lines: list[Line], i: int) -> _Grid | None:
     grid = _columns(lines, i)
     if grid is None:
         return None
-    for line in lines[i + 1:]:
+    while i + grid.used < len(lines) and _heading_wrapped(grid, lines[i + grid.used - 1], lines[i + grid.used]):
+        grid.used += 1
+    for line in lines[i + grid.used:]:
         if line.top - lines[i + grid.used - 1].bottom > _MAX_LINE_GAP * line.size or not _take(grid, line):
             break
         grid.used += 1
@@ -103,18 +115,33 @@ def _grid_at(lines: list[Line], i: int) -> _Grid | None:
 def _columns(lines: list[Line], i: int) -> _Grid | None:
     """The test columns named on line i, placed by the first date under it (the names stand
     right of the dates' column; a corner label, "Collected", over it)."""
-    dated = next((line for line in lines[i + 1:i + 1 + 1 + len(_FIELD_KINDS)]
-                  if line.phrases() and _date_cell(line.phrases()[0].text)), None)
+    dated = next((line for line in lines[i + 1:i + 1 + _MAX_LINES_OVER_DATES]
+                  if line.phrases() and _episode_lead(line.phrases()[0].text)), None)
     if dated is None:
         return None
-    date_x1 = dated.phrases()[0].x1
+    lead_x = dated.phrases()[0].x0 + _FLUSH_SHARE * dated.size
     phrases = lines[i].phrases()
-    names = [p for p in phrases if p.x0 > date_x1]
+    names = [p for p in phrases if p.x0 > lead_x]
     if len(names) < _MIN_TESTS or len(phrases) - len(names) > 1 or not all(_name(p.text) for p in names):
         return None
     edges = [(a.x1 + b.x0) / 2 for a, b in zip(names, names[1:])]
-    bounds = list(zip([date_x1, *edges], [*edges, float("inf")]))
-    return _Grid(names, bounds, date_x1)
+    bounds = list(zip([lead_x, *edges], [*edges, float("inf")]))
+    return _Grid(names, {}, bounds, lead_x)
+
+
+def _heading_wrapped(grid: _Grid, above: Line, line: Line) -> bool:
+    """Add the line to the test headings if it is their wrapped part: set as close under them
+    as the lines of one cell, nothing in the dates' column, each phrase a name's word under one
+    test."""
+    phrases = line.phrases()
+    if line.top - above.bottom > _CELL_GAP_SHARE * line.size or any(p.x0 <= grid.lead_x for p in phrases):
+        return False
+    cells = _placed(grid, phrases)
+    if not cells or not all(_name(p.text) for p in cells.values()):
+        return False
+    for column, phrase in cells.items():
+        grid.wrapped.setdefault(column, []).append(phrase)
+    return True
 
 
 def _name(text: str) -> bool:
@@ -126,8 +153,8 @@ def _take(grid: _Grid, line: Line) -> bool:
     """Add the line to the grid: a field line, an episode's first line or its date's wrapped
     lines; False (the grid ends) for any other line."""
     phrases = line.phrases()
-    lead = [p for p in phrases if p.x1 <= grid.date_x1]
-    cells = _placed(grid, [p for p in phrases if p.x1 > grid.date_x1])
+    lead = [p for p in phrases if p.x0 <= grid.lead_x]
+    cells = _placed(grid, [p for p in phrases if p.x0 > grid.lead_x])
     if cells is None:
         return False
     lead_text = " ".join(p.text for p in lead).strip()
@@ -139,16 +166,17 @@ def _take(grid: _Grid, line: Line) -> bool:
         grid.episodes.append(_Episode(lead_text, cells, [line]))
         return True
     episode = grid.episodes[-1] if grid.episodes else None
-    if episode is None or set(cells) & set(episode.cells):
-        return False
-    wrapped = _TIME.fullmatch(lead_text) is not None or \
-        line.top - episode.lines[-1].bottom <= _CELL_GAP_SHARE * line.size
-    if not wrapped:
-        return False
-    episode.date_text = f"{episode.date_text} {lead_text}".strip()
-    episode.cells.update(cells)
-    episode.lines.append(line)
-    return True
+    if episode is not None and not set(cells) & set(episode.cells) and (
+            _TIME.fullmatch(lead_text) is not None or
+            line.top - episode.lines[-1].bottom <= _CELL_GAP_SHARE * line.size):
+        episode.date_text = f"{episode.date_text} {lead_text}".strip()  # the date's cell wrapped
+        episode.cells.update(cells)
+        episode.lines.append(line)
+        return True
+    if lead_text and _current(lead_text):
+        grid.episodes.append(_Episode(lead_text, cells, [line]))  # "Current" without a date
+        return True
+    return False
 
 
 def _placed(grid: _Grid, phrases: list[Phrase]) -> dict[int, Phrase] | None:
@@ -160,6 +188,11 @@ def _placed(grid: _Grid, phrases: list[Phrase]) -> dict[int, Phrase] | None:
             return None
         cells[column] = phrase
     return cells
+
+
+def _episode_lead(text: str) -> bool:
+    """An episode's date cell: a date, or a label naming this report's episode."""
+    return _date_cell(text) or _current(text)
 
 
 def _date_cell(text: str) -> bool:
@@ -178,11 +211,39 @@ def _value(text: str) -> bool:
 
 
 def _latest(episodes: list[_Episode]) -> int | None:
+    """This report's episode: the one labelled so, which must not be older than another by the
+    dates, else the latest by date."""
+    current = [k for k, e in enumerate(episodes) if _current(e.date_text)]
+    if len(current) > 1:
+        return None
+    by_date = _latest_dated(episodes)
+    if not current:
+        return by_date
+    if by_date == current[0] or _when(episodes[current[0]].date_text, "dmy") is None and \
+            _when(episodes[current[0]].date_text, "mdy") is None:
+        return current[0]  # the labelled episode, the latest or printing no date
+    return None
+
+
+def _current(text: str) -> bool:
+    """A date cell labelled as this report's episode ("11/03/2025 08:20 THIS EPISODE", "Current")."""
+    words = [t for t in text.split() if not _date_cell(t) and not _TIME.fullmatch(t)]
+    return bool(words) and cols.label_key(" ".join(words)) in _current_labels()
+
+
+@lru_cache(maxsize=1)
+def _current_labels() -> frozenset[str]:
+    return frozenset(cols.label_key(label) for label in vocabulary.words(vocabulary.CURRENT_COLUMN_LABELS))
+
+
+def _latest_dated(episodes: list[_Episode]) -> int | None:
     """The index of the latest episode, the same read day first and month first (the time
-    tells episodes of one day apart); None when a date reads no way or two tie."""
+    tells episodes of one day apart); None when a date reads no way or two tie; the episodes
+    printing no date (one labelled current) are left out."""
+    episodes = [e if _when(e.date_text, "dmy") or _when(e.date_text, "mdy") else None for e in episodes]
     picks = set()
     for way in ("dmy", "mdy"):
-        keys = [_when(e.date_text, way) for e in episodes]
+        keys = [_when(e.date_text, way) if e is not None else () for e in episodes]
         if any(k is None for k in keys):
             continue
         best = max(keys)
@@ -214,10 +275,11 @@ def _title(line: Line, names_line: Line) -> str | None:
 
 def _rows(grid: _Grid, episode: _Episode, names_line: Line, title: str | None) -> list[RawRow]:
     rows = []
-    for k, name in enumerate(grid.names):
+    for k, first in enumerate(grid.names):
         value = episode.cells.get(k)
         if value is None:
             continue  # not tested in this episode
+        name = Phrase([*first.words, *(w for p in grid.wrapped.get(k, []) for w in p.words)])
         unit, range_cell = grid.fields.get(cols.UNITS, {}).get(k), grid.fields.get(cols.RANGE, {}).get(k)
         words = [*name.words, *value.words, *(unit.words if unit else []), *(range_cell.words if range_cell else [])]
         rows.append(RawRow(page=names_line.page, name=name.text.strip(), value=value.text.strip(),
