@@ -210,3 +210,15 @@ def test_an_episode_noted_this_episode_must_be_the_latest():
     later = [[("20/01/2025 08:55", ["137", "5.3 H", "101", "1.6 H"])]]
     values = {r.value for r in _results(page(_transposed_page([older, *later])))}
     assert not values & {"139", "4.4", "103", "1.4", "137", "5.3", "101", "1.6"}
+
+
+def test_a_word_range_under_the_name_and_a_value_in_the_value_column_without_a_range_line():
+    tests = [("Sodium", "139", "", "136 - 145", "mmol/L"), ("Potassium", "4.7", "", "3.5 - 5.1", "mmol/L")]
+    rows = _range_under_page(tests)
+    rows += [[(40, 170, "HIV 1/2 antibodies", 11.0), (500, 170, "Non-reactive", 11.0)],
+             [(50, 180, "Ref Non-reactive", 8.0)],
+             [(40, 190, "Malaria smear", 11.0), (500, 190, "No MPs seen", 11.0)],
+             [(40, 215, "Comment: repeat potassium in 2 weeks.", 9.0)]]
+    got = [(r.test_name, r.value, r.units, r.reference_range_text) for r in _results(page(rows))]
+    assert got == [("Sodium", "139", "mmol/L", "136 - 145"), ("Potassium", "4.7", "mmol/L", "3.5 - 5.1"),
+                   ("HIV 1/2 antibodies", "Non-reactive", None, "Non-reactive"), ("Malaria smear", "No MPs seen", None, None)]

@@ -13,7 +13,10 @@ line opening with a range label ("Ref", "Normal range"), then a range, then perh
 set right under a line of a name and a value, its words under the name and left of the value,
 is that row's range. A page prints every row so: it takes at least two such pairs, and the
 name's line may print nothing but the name, the value, a flag and a unit (a range of its own
-would make it another layout); the unit stands on one of the two lines, not on both.
+would make it another layout); the unit stands on one of the two lines, not on both. The range
+may be a word ("Ref Non-reactive"). On such a page a name and a value with no range line under
+them, the value standing in the pairs' value column, is a row without a range (a finding in
+words, a test the lab prints no range for).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_na
 from parser.lines import Line, Phrase, is_prose
 from parser.ranges import looks_like_range
 from parser.units import is_unit
-from parser.vocabulary import range_cell_labels
+from parser.vocabulary import qualitative_result, range_cell_labels
 
 # The range's line starts at most this many line heights below the name's line (its own line,
 # not a line further down).
@@ -35,6 +38,9 @@ _MAX_GAP = 0.5
 # A page printing its ranges this way prints at least this many rows so: one lone pair may be
 # a note or a footnote under a row of another layout.
 _MIN_PAIRS = 2
+# A value without a range line stands in the pairs' value column: its first word starts or
+# ends within this share of a line height of theirs.
+_ALIGN_SHARE = 0.5
 # A range label is at most this many words ("Normal range", "Ref. interval").
 _MAX_LABEL_WORDS = 3
 
@@ -46,10 +52,14 @@ def range_under_rows(lines: list[Line]) -> tuple[list[Line], list[RawRow]]:
     if len(pairs) < _MIN_PAIRS:
         return lines, []
     used = {id(lines[k]) for k in pairs} | {id(lines[k + 1]) for k in pairs}
+    alone = _rows_without_range(lines, pairs, used)
+    used |= {id(lines[k]) for k in alone}
     rows, panel = [], None
     for k, line in enumerate(lines):
         if k in pairs:
             rows.append(_row(line, lines[k + 1], pairs[k], panel))
+        elif k in alone:
+            rows.append(_row(line, None, alone[k], panel))
         elif id(line) not in used:
             panel = _heading(line) or panel
     return [line for line in lines if id(line) not in used], rows
@@ -70,6 +80,22 @@ def _pairs(lines: list[Line]) -> dict[int, tuple[Phrase, str, str | None, str, s
     return found
 
 
+def _rows_without_range(lines: list[Line], pairs: dict[int, tuple], used: set[int]) -> dict[int, tuple]:
+    """By line index, the name-and-value lines no range line follows whose value starts or
+    ends where the pairs' values do (the page's value column)."""
+    edges = [(value.words[0].x0, value.words[0].x1) for _, value, *_ in (_result_line(lines[k]) for k in pairs)]
+    found = {}
+    for k, line in enumerate(lines):
+        result = None if id(line) in used else _result_line(line)
+        if result is None:
+            continue
+        first, tolerance = result[1].words[0], _ALIGN_SHARE * line.size
+        if any(abs(first.x0 - x0) <= tolerance or abs(first.x1 - x1) <= tolerance for x0, x1 in edges):
+            name, value, flag, unit = result
+            found[k] = (name, value.text.strip(), flag, None, unit)
+    return found
+
+
 def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None, str | None] | None:
     """A line of a name, a value (its flag perhaps in its cell), then perhaps a flag's cell
     and a unit's, in either order: (name, value, flag, unit)."""
@@ -87,9 +113,10 @@ def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None, str | None] | 
 
 
 def _value(text: str) -> bool:
-    """A number, perhaps with its printed flag after it ("12.8 L")."""
+    """A number, perhaps with its printed flag after it ("12.8 L"), or a word result."""
     tokens = text.split()
-    return bool(tokens) and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
+    number = bool(tokens) and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
+    return number or bool(qualitative_result().fullmatch(text.strip()))
 
 
 def _range_line(line: Line) -> tuple[str, str | None] | None:
@@ -101,6 +128,8 @@ def _range_line(line: Line) -> tuple[str, str | None] | None:
     rest = words[at:]
     unit = rest[-1] if len(rest) > 1 and is_unit(rest[-1]) else None
     text = " ".join(rest[:-1] if unit else rest)
+    if qualitative_result().fullmatch(text):
+        return (text, None) if unit is None else None  # "Ref Non-reactive"
     if not re.search(r"\d", text) or not looks_like_range(text):
         return None
     return text, unit
@@ -128,10 +157,10 @@ def _set_under(under: Line, line: Line, name: Phrase, value: Phrase) -> bool:
         under.x0 >= name.x0 - 0.5 * line.size and under.x1 < value.x0
 
 
-def _row(line: Line, under: Line, pair: tuple, panel: str | None) -> RawRow:
+def _row(line: Line, under: Line | None, pair: tuple, panel: str | None) -> RawRow:
     name, value, flag, range_text, unit = pair
     return RawRow(page=line.page, name=name.text.strip(), value=value, flag=flag, units=unit,
-                  range_text=range_text, panel=panel, words=[*line.words, *under.words],
+                  range_text=range_text, panel=panel, words=[*line.words, *(under.words if under else [])],
                   from_header=False, ocr=line.ocr)
 
 
