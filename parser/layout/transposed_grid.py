@@ -35,6 +35,7 @@ from parser.layout.cumulative import is_date
 from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
 from parser.lines import Line, Phrase
 from parser.metadata_dates import read_date
+from parser.units import is_unit
 from parser.vocabulary import qualitative_result
 
 # A grid prints at least this many tests across (fewer could be a table's header and its row).
@@ -82,10 +83,14 @@ def transposed_rows(lines: list[Line]) -> tuple[list[Line], list[RawRow]]:
     i = 0
     while i < len(lines):
         grid = _grid_at(lines, i)
-        latest = None if grid is None else _latest(grid.episodes)
-        if grid is None or latest is None:
+        if grid is None:
             kept.append(lines[i])
             i += 1
+            continue
+        latest = _latest(grid.episodes)
+        if latest is None:
+            kept.extend(lines[i:i + grid.used])  # unsure which episode is this one: left unread,
+            i += grid.used  # none of its lines read as another grid's either
             continue
         title = _title(kept[-1], lines[i]) if kept else None
         if title is not None:
@@ -145,7 +150,7 @@ def _heading_wrapped(grid: _Grid, above: Line, line: Line) -> bool:
 
 
 def _name(text: str) -> bool:
-    return has_name_letters(text) and not _value(text) and not _date_cell(text) \
+    return has_name_letters(text) and not _value(text) and not _date_cell(text) and not is_unit(text) \
         and cols.label_kind(cols.label_key(text)) is None
 
 
