@@ -222,3 +222,19 @@ def test_a_word_range_under_the_name_and_a_value_in_the_value_column_without_a_r
     got = [(r.test_name, r.value, r.units, r.reference_range_text) for r in _results(page(rows))]
     assert got == [("Sodium", "139", "mmol/L", "136 - 145"), ("Potassium", "4.7", "mmol/L", "3.5 - 5.1"),
                    ("HIV 1/2 antibodies", "Non-reactive", None, "Non-reactive"), ("Malaria smear", "No MPs seen", None, None)]
+
+
+def test_a_genus_initial_set_apart_from_the_rest_of_the_finding_stays_in_the_value():
+    """OCR sets the gap after "P." as a column gap: the initial is the finding's first word."""
+    rows = [line for line in _fixed_pitch_page() if not any("FALCIPARUM" in cell[2] for cell in line)]
+    rows.append([(51, 184, "MALARIA SLIDE"), (238, 184, "P."), (257, 184, "FALCIPARUM SEEN (++)")])
+    got = {r.test_name: r.value for r in _results(page(rows))}
+    assert got["MALARIA SLIDE"] == "P. FALCIPARUM SEEN (++)"
+
+
+def test_a_range_line_holding_the_value_is_no_row_of_its_own():
+    """OCR may set the value on the range's line ("Ref 12.4-17.3 %  14.9"): never a test named "Ref"."""
+    tests = [("Sodium", "139", "", "136 - 145", "mmol/L"), ("Potassium", "4.7", "", "3.5 - 5.1", "mmol/L")]
+    rows = _range_under_page(tests) + [[(40, 170, "RDW", 11.0)], [(50, 180, "Ref 12.4-17.3 %", 8.0), (500, 180, "14.9", 11.0)]]
+    names = [r.test_name for r in _results(page(rows))]
+    assert names[:2] == ["Sodium", "Potassium"] and not any(n.startswith("Ref") for n in names)

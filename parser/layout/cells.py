@@ -10,7 +10,7 @@ from parser.columns import Header
 from parser.flags import is_flag
 from parser.layout.fields import Fields, read_fields, read_value_fields
 from parser.layout.rows import SENTENCE_WORDS, without_marks
-from parser.layout.word_results import word_result_across
+from parser.layout.word_results import with_initials_joined, word_result_across
 from parser.lines import Line, Phrase, is_prose, median_size, word_size
 from parser.page import Word
 from parser.ranges import looks_like_range, parse_range
@@ -54,6 +54,7 @@ def place(line: Line, header: Header) -> Cells:
     phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
     phrases = [_unmarked(_leaders_apart(p)) for p in phrases]
     phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
+    phrases = with_initials_joined(phrases, header)  # "P.  FALCIPARUM SEEN (++)" on an OCR line
     inside = [p for p in phrases if header.contains(p.x0, p.x1)]
     if len(inside) == 1 and labelled_note(inside[0].text):
         # "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol." alone on its line, in one run (a row's

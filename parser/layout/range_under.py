@@ -70,7 +70,7 @@ def _pairs(lines: list[Line]) -> dict[int, tuple[Phrase, str, str | None, str, s
     value, the flag, the range and the unit."""
     found = {}
     for k in range(len(lines) - 1):
-        result, under = _result_line(lines[k]), _range_line(lines[k + 1])
+        result, under = _result_line(lines[k]), _range_of([w.text for w in lines[k + 1].words])
         if result is None or under is None or not _set_under(lines[k + 1], lines[k], result[0], result[1]):
             continue
         name, value_phrase, flag, unit = result
@@ -103,8 +103,9 @@ def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None, str | None] | 
     if len(phrases) not in (2, 3, 4):
         return None
     name, value = phrases[0], phrases[1]
-    if not has_name_letters(name.text) or NON_RESULT_NAMES.match(name.text) or not _value(value.text):
-        return None
+    if not has_name_letters(name.text) or NON_RESULT_NAMES.match(name.text) or not _value(value.text) \
+            or _range_of([w.text for w in name.words]) is not None:
+        return None  # (a range's line OCR set on the value's: "Ref 12.4-17.3 %  14.9")
     rest = [p.text.strip() for p in phrases[2:]]
     flags, units = [t for t in rest if is_flag(t)], [t for t in rest if not is_flag(t) and is_unit(t)]
     if len(flags) > 1 or len(units) > 1 or len(flags) + len(units) < len(rest):
@@ -119,9 +120,8 @@ def _value(text: str) -> bool:
     return number or bool(qualitative_result().fullmatch(text.strip()))
 
 
-def _range_line(line: Line) -> tuple[str, str | None] | None:
-    """(range, unit) of a line "Ref 13.4 - 17.5 g/dL": a range label, a range, perhaps a unit."""
-    words = [w.text for w in line.words]
+def _range_of(words: list[str]) -> tuple[str, str | None] | None:
+    """(range, unit) of a line's words "Ref 13.4 - 17.5 g/dL": a range label, a range, perhaps a unit."""
     at = _label_end(words)
     if at is None:
         return None
