@@ -6,6 +6,10 @@
 - document.py  tables found by their headers across a document's pages
 - cumulative.py  value columns headed by dates (the latest is the result)
 - sideways.py  tables printed one column per test, a line per field
+- transposed_grid.py  cumulative grids printed one column per test, a line per date (the latest read)
+- blocks.py    such blocks of lines read apart from the page's tables
+- range_under.py  each row's range and unit on a line of their own under its name
+- word_results.py  a finding in words set across the columns after the value's
 - content.py   rows read by content: headerless pages, lines no table reads
 """
 

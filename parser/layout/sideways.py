@@ -14,6 +14,7 @@ word boxes are used, so a page OCR read is read the same way.
 from __future__ import annotations
 
 from parser import columns as cols
+from parser.layout.blocks import blocks_apart
 from parser.layout.rows import RawRow
 from parser.lines import Line, Phrase
 
@@ -29,18 +30,8 @@ _MAX_LINE_GAP = 1.0
 def sideways_rows(lines: list[Line]) -> tuple[list[Line], list[RawRow]]:
     """The page's lines less those of sideways tables, and those tables' rows (by test,
     left to right, block after block)."""
-    kept: list[Line] = []
-    rows: list[RawRow] = []
-    i = 0
-    while i < len(lines):
-        block = _block_at(lines, i)
-        if block is None:
-            kept.append(lines[i])
-            i += 1
-            continue
-        rows.extend(_block_rows(block))
-        i += len(block)
-    return kept, rows
+    return blocks_apart(lines, lambda page, i, _kept: None if (block := _block_at(page, i)) is None
+                        else (len(block), _block_rows(block)))
 
 
 def _heading_kind(line: Line) -> str | None:

@@ -31,6 +31,7 @@ from functools import lru_cache
 from parser import columns as cols
 from parser import vocabulary
 from parser.flags import is_flag
+from parser.layout.blocks import blocks_apart
 from parser.layout.cumulative import is_date
 from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
 from parser.lines import Line, Phrase
@@ -78,26 +79,23 @@ class _Grid:
 def transposed_rows(lines: list[Line]) -> tuple[list[Line], list[RawRow]]:
     """The page's lines less those of transposed grids (and their titles), and the grids'
     rows: this episode's value of each test, left to right."""
-    kept: list[Line] = []
-    rows: list[RawRow] = []
-    i = 0
-    while i < len(lines):
-        grid = _grid_at(lines, i)
-        if grid is None:
-            kept.append(lines[i])
-            i += 1
-            continue
-        latest = _latest(grid.episodes)
-        if latest is None:
-            kept.extend(lines[i:i + grid.used])  # unsure which episode is this one: left unread,
-            i += grid.used  # none of its lines read as another grid's either
-            continue
-        title = _title(kept[-1], lines[i]) if kept else None
-        if title is not None:
-            kept.pop()
-        rows.extend(_rows(grid, grid.episodes[latest], lines[i], title))
-        i += grid.used
-    return kept, rows
+    return blocks_apart(lines, _grid_rows)
+
+
+def _grid_rows(lines: list[Line], i: int, kept: list[Line]) -> tuple[int, list[RawRow]] | None:
+    """The lines the grid named on line i uses and its rows (its title taken off `kept`);
+    None if no grid is named there."""
+    grid = _grid_at(lines, i)
+    if grid is None:
+        return None
+    latest = _latest(grid.episodes)
+    if latest is None:
+        kept.extend(lines[i:i + grid.used])  # unsure which episode is this one: left unread,
+        return grid.used, []  # none of its lines read as another grid's either
+    title = _title(kept[-1], lines[i]) if kept else None
+    if title is not None:
+        kept.pop()
+    return grid.used, _rows(grid, grid.episodes[latest], lines[i], title)
 
 
 def _grid_at(lines: list[Line], i: int) -> _Grid | None:
