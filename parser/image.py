@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageFilter, ImageOps
 
+from parser.reverse_video import invert_reverse_video
 from parser.rulings import erase_rulings
 
 # Tesseract reads best at ~300 dpi. Images below MIN_DPI are enlarged towards it, by at most
@@ -58,6 +59,7 @@ class PageImageInfo:
     rulings_erased: int = 0  # ink pixels of leader dots and rules painted as paper
     dpi: float = 0.0  # the page's resolution (given, or estimated as for a whole page)
     dewarped: bool = False  # a photographed page's quadrilateral was mapped onto a rectangle
+    boxes_inverted: int = 0  # filled dark boxes whose light text was turned dark on light
 
 
 def exif_upright(image: Image.Image) -> Image.Image:
@@ -543,11 +545,15 @@ def prepare_for_ocr(
     if abs(skew) < MIN_SKEW:
         skew = 0.0
     source_dpi = dpi if dpi else estimated_dpi(gray)
+    ink_level = otsu_threshold(np.asarray(gray))
+    # Before erasing rulings: a filled box's rows are long runs of ink, like a rule's.
+    gray, inverted = invert_reverse_video(gray, source_dpi, ink_level)
     # Before enlarging: the same strokes, fewer pixels to look through.
-    gray, erased = erase_rulings(gray, source_dpi, otsu_threshold(np.asarray(gray)))
+    gray, erased = erase_rulings(gray, source_dpi, ink_level)
     factor = upscale_factor(source_dpi)
     gray = upscale(gray, factor)
     return gray, PageImageInfo(
         scale=factor, denoised=denoised, skew=skew, flattened=flattened,
         likely_sideways=bool(sideways), rulings_erased=erased, dpi=page_dpi, dewarped=dewarped,
+        boxes_inverted=inverted,
     )
