@@ -20,6 +20,7 @@ from PIL import Image
 
 from parser import tesseract
 from parser.cell_borders import strip_border_glyphs
+from parser.digit_holes import doubt_closed_sixes
 from parser.image import PageImageInfo, prepare_for_ocr
 from parser.language import TESSERACT_CODES, detect_language
 from parser.page import Page, Word
@@ -129,6 +130,7 @@ def read_page(page: PreparedPage) -> Page:
     words = restore_litre_ratios(prepared, words)  # before the re-read: "/" and "I" are no numbers
     words = reread_doubtful_numbers(prepared, words, dpi)
     words = restore_decimal_points(prepared, words)
+    words = doubt_closed_sixes(words, lambda word: _first_glyph_ink(prepared, word))
     words = restore_micro_signs(prepared, words)
     words = restore_arrows(prepared, words)
     words = split_glued_flags(prepared, words)
@@ -969,6 +971,16 @@ def _glyphs(image: Image.Image, word: Word) -> list[tuple[int, int, int, int, Im
     if crop is None:
         return []
     return [(x0, x1, top, bottom, crop) for x0, x1, top, bottom in _ink_column_runs(crop)]
+
+
+def _first_glyph_ink(image: Image.Image, word: Word) -> np.ndarray | None:
+    """The ink (True) of the word's first glyph, cut to its height; None unless the word's ink
+    falls into exactly one run of columns per character read (no two glyphs touch)."""
+    glyphs = _glyphs(image, word)
+    if len(glyphs) != len(word.text):
+        return None
+    x0, x1, top, bottom, crop = glyphs[0]
+    return np.asarray(crop)[top:bottom + 1, x0:x1 + 1] == 0
 
 
 def _binarized(image: Image.Image, word: Word) -> Image.Image | None:
