@@ -59,6 +59,7 @@ def test_bold_type_and_rules_on_paper_are_left_alone():
     image = Image.new("L", (1100, 300), 255)
     draw = ImageDraw.Draw(image)
     draw.text((60, 40), "BERTOLINI MARIA ■ 86,3", fill=0, font=ImageFont.truetype(FONT, 48))
+    draw.text((60, 100), "LABORATORIO DE ANÁLISIS", fill=0, font=ImageFont.truetype(FONT, 40))
     draw.rectangle((60, 160, 1000, 166), fill=0)  # a thick rule
     draw.rectangle((60, 200, 66, 260), fill=0)  # a bar
     cleaned, boxes = invert_reverse_video(image, DPI, 128)
