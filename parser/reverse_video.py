@@ -57,7 +57,7 @@ def invert_reverse_video(gray: Image.Image, dpi: float, ink_level: int) -> tuple
     for box in boxes:
         _mark_rows(ink, box, fringe, flip, paper)
     out = np.where(flip, 255 - pixels, pixels).astype(np.uint8)
-    out[paper & ~flip] = 255
+    out[paper] = 255  # edges and fringes last: a box's anti-aliased rim inverted stays grey
     return Image.fromarray(out), len(boxes)
 
 
@@ -81,8 +81,8 @@ def _mark_rows(ink: np.ndarray, box: Box, fringe: int, flip: np.ndarray, paper: 
             paper[y, start:end] = True
             continue
         flip[y, start:end] = True
-        paper[y, max(0, start - fringe):start] = True
-        paper[y, end:min(width, end + fringe)] = True
+        paper[y, max(0, start - fringe):start + fringe] = True
+        paper[y, end - fringe:min(width, end + fringe)] = True
 
 
 def _filled_areas(ink: np.ndarray, cell: int) -> list[tuple[Box, tuple[bool, bool]]]:
