@@ -12,7 +12,7 @@ import pytest
 
 from fixtures.catalog import discover
 from fixtures.htmlgen.printing import Printer
-from fixtures.reallike.build import ROOT, STYLES, expected_of, folder_of, print_report, style
+from fixtures.reallike.build import ROOT, STYLES, batch_of, expected_of, folder_of, print_report, style
 from fixtures.reallike.model import Row, Test, interpretation, number
 
 REPORTS = [(name, index, report) for name in STYLES
@@ -190,3 +190,9 @@ def test_a_word_result_is_normal_only_when_it_is_the_printed_reference_word():
     assert interpretation(Row(strip, "Positive"), "A") == "abnormal"
     assert interpretation(Row(Test("Colour", None, None, None, None), "Yellow"), None) == "unknown"
     assert interpretation(Row(Test("Sediment", "/hpf", 0, 5, "0-5"), "2-4"), None) == "unknown"
+
+
+def test_a_name_that_is_no_registered_style_has_no_batch():
+    assert batch_of("gy_demerara") == "14"
+    with pytest.raises(ValueError, match="ug_kololo_1"):
+        batch_of("ug_kololo_1")  # a scan's stem: never batch 1 (opened), whose rows benchmarks print
