@@ -253,14 +253,7 @@ def _find_headers(words: list[tuple[str, float, float]], top: float, bottom: flo
     matched = _units_in_names(matched, words, height)
     matched, unmatched, unknown = _names_phrase(words, matched, unmatched, unknown, height)
     if len(matched) == 1 and matched[0].kind in VALUE_KINDS and _value_label_only(words, keys):
-        # "Particulars  Indicator  Your Value": the names' label is a word the vocabulary
-        # lacks; the leftmost unknown heading is the name column.
-        lead = [c for c in unknown if c.x1 < matched[0].x0]
-        if lead:
-            name = lead[0]
-            matched.insert(0, Column(NAME, name.x0, name.x1, name.label))
-            unknown = [c for c in unknown if c is not name]
-            matched = sorted(matched + _merge_adjacent(unknown), key=lambda c: c.x0)
+        matched, unknown = _unknown_lead_as_names(matched, unknown)
     if len(matched) == 1 and matched[0].kind == NAME and _name_label_only(words, keys, height):
         unknown = _merge_adjacent([c for c in unknown if c.x0 > matched[0].x1])
         # "TEST  OBSERVATION": the value heading is a word the vocabulary lacks, a column's
@@ -292,13 +285,33 @@ def _find_headers(words: list[tuple[str, float, float]], top: float, bottom: flo
         between = _merge_adjacent([c for c in unknown if c.x0 > first])
         headers = _split_side_by_side(sorted(matched + between, key=lambda c: c.x0), top, bottom,
                                       page, page_width)
-    if headers and first > 0.3 * page_width and any(x < first for x in unmatched):
-        headers[0].x_start = max(headers[0].x_start, first - 4)
-    # Data of a table on the right sharing this line (garbled labels have no digits).
-    right = [x for (text, x, _) in words if x > last and re.search(r"\d", text)]
-    if headers and right and min(right) > 0.5 * page_width:
-        headers[-1].x_end = min(headers[-1].x_end, min(right) - 4)
+    if headers:
+        _keep_to_own_table(headers, words, unmatched, first, last, page_width)
     return headers
+
+
+def _unknown_lead_as_names(matched: list[Column], unknown: list[Column]) -> tuple[list[Column], list[Column]]:
+    """"Particulars  Indicator  Your Value": the names' label is a word the vocabulary lacks;
+    the leftmost unknown heading (left of the one value label) is the name column."""
+    lead = [c for c in unknown if c.x1 < matched[0].x0]
+    if not lead:
+        return matched, unknown
+    name = lead[0]
+    matched = [Column(NAME, name.x0, name.x1, name.label)] + matched
+    unknown = [c for c in unknown if c is not name]
+    return sorted(matched + _merge_adjacent(unknown), key=lambda c: c.x0), unknown
+
+
+def _keep_to_own_table(headers: list[Header], words: list[tuple[str, float, float]], unmatched: list[float],
+                       first: float, last: float, page_width: float) -> None:
+    """Narrow the outer headers away from a table beside this one: words left of the first label
+    on a header starting right of the page's third, data (with digits; garbled labels have
+    none) right of the last label in the page's right half."""
+    if first > 0.3 * page_width and any(x < first for x in unmatched):
+        headers[0].x_start = max(headers[0].x_start, first - 4)
+    right = [x for (text, x, _) in words if x > last and re.search(r"\d", text)]
+    if right and min(right) > 0.5 * page_width:
+        headers[-1].x_end = min(headers[-1].x_end, min(right) - 4)
 
 
 HEADING_JOINERS = {"of", "and", "in", "de", "du", "des", "la", "le", "di", "del", "der", "im"}

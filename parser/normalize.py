@@ -135,13 +135,8 @@ def _printed_flag(flag_cell: str | None, glued_flag: str | None, arrow: re.Match
 
 def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     """The result of one row, or None when the row is not a measured result."""
-    arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
-    if arrow is None and row.flag is None:
-        arrow = _trailing_flag(row.name)  # "PH-WERT erhöht", "WBC H": the same, in words
-    name = clean_test_name(row.name[:arrow.start()] if arrow else row.name)
-    if row.ocr:
-        name = repair_ocr_name(name)
-    if not plausible_test_name(name) or names_a_tier(name):
+    name, arrow = _row_name(row)
+    if name is None:
         return None
     doubts = [models.DOUBT_OCR_WORDS] if row.confidence < 1.0 else []
     raw_value, range_text, context = _value_and_range(row, context)
@@ -169,10 +164,7 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
     if row.ocr and (pointed := _colon_point(name, value, reference, range_text, context)) is not None:
         value, value_type = pointed, "numeric"
         doubts.append(models.DOUBT_DECIMAL_POINT)
-    # A letter flag only when set apart ("B", bas) is one in the flag's own cell or place.
-    flag = parse_flag(flag_text, bare_letters=out_of_range or (flag_text is not None and flag_text == row.flag))
-    if flag is None and flag_text is not None and flag_text == glued_flag:
-        flag = parse_value_mark(flag_text)  # a sign after the value, never a column's "-"
+    flag = _read_flag(flag_text, row.flag, glued_flag, out_of_range)
     result = interpret(value, reference, flag, out_of_range_column=out_of_range,
                        decimal_comma=context.decimal_comma)
     interpretation = result.interpretation
@@ -202,6 +194,30 @@ def normalize_row(row: RawRow, context: Context) -> LabReportResult | None:
         source_flag=flag_text,
         confidence_doubts=doubts,
     )
+
+
+def _row_name(row: RawRow) -> tuple[str | None, re.Match | None]:
+    """The row's test name, without a flag read into the names (and that flag's match); None
+    for the name when it is no test's."""
+    arrow = _TRAILING_ARROW.search(row.name)  # "CRÉATININE ↓": a flag column read into the names
+    if arrow is None and row.flag is None:
+        arrow = _trailing_flag(row.name)  # "PH-WERT erhöht", "WBC H": the same, in words
+    name = clean_test_name(row.name[:arrow.start()] if arrow else row.name)
+    if row.ocr:
+        name = repair_ocr_name(name)
+    if not plausible_test_name(name) or names_a_tier(name):
+        return None, arrow
+    return name, arrow
+
+
+def _read_flag(flag_text: str | None, column_flag: str | None, glued_flag: str | None,
+               out_of_range: bool) -> str | None:
+    """The flag a row's printed flag text means. A letter flag only when set apart ("B", bas) is
+    one in the flag's own cell or place; a sign glued after the value is one, never a column's "-"."""
+    flag = parse_flag(flag_text, bare_letters=out_of_range or (flag_text is not None and flag_text == column_flag))
+    if flag is None and flag_text is not None and flag_text == glued_flag:
+        flag = parse_value_mark(flag_text)
+    return flag
 
 
 def _units_and_range(row: RawRow, name: str, units: str | None, range_text: str | None,

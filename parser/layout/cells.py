@@ -51,52 +51,22 @@ def place(line: Line, header: Header) -> Cells:
     # is_prose wants 8 words or more: a shorter line (most) is no prose whatever the span keeps.
     prose = len(line.words) >= 8 and \
         is_prose(Line([w for w in line.words if header.contains(w.x0, w.x1)], line.page, line.ocr))
-    phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
-    phrases = [_unmarked(_leaders_apart(p)) for p in phrases]
-    phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
-    phrases = with_initials_joined(phrases, header)  # "P.  FALCIPARUM SEEN (++)" on an OCR line
+    phrases = _cell_phrases(line, header)
     inside = [p for p in phrases if header.contains(p.x0, p.x1)]
     if len(inside) == 1 and labelled_note(inside[0].text):
         # "Diagnosi di diabete: HbA1c ≥ 48 mmol/mol." alone on its line, in one run (a row's
         # range cell "Adults: < 200 mg/dL." has its name and value beside it)
         return Cells(line, {}, False, True)
-    for phrase in phrases:
-        if not header.contains(phrase.x0, phrase.x1):
-            continue
+    for phrase in inside:
         kind = header.assign(phrase.x0, phrase.x1, phrase.text, median_size(phrase.words)) or \
             _value_over_names(phrase, header)
-        if kind is None:
-            tokens = [w.text for w in phrase.words]
-            # Single-spaced fields: a whole row, or a value cell holding its unit and range.
-            fields = read_fields(tokens, line.ocr) or read_value_fields(tokens, line.ocr)
-            if fields is not None and not _VALUE_KIND_SET.isdisjoint(header.kinds):
-                _add_fields(cells, header, phrase, fields)  # single-spaced fields
-                prose = prose and not _measured(fields)
-                continue
-            if (across := word_result_across(phrase, header)) is not None:
-                _add(cells, across, phrase)  # "P. FALCIPARUM SEEN (++)" from the result column on
-                continue
-            if len(phrase.words) >= SENTENCE_WORDS - 2:
-                prose = True  # a sentence running across columns
-                continue
-            kinds = [header.assign(word.x0, word.x1, word.text, word_size(word)) or
-                     header.nearest(word.x0, word.x1) for word in phrase.words]
-            # A code printed close before its name ("LEUK Leukozyten" under "Kürzel  Untersuchung")
-            # splits where the columns do: no doubt about either part.
-            ambiguous = ambiguous or not _code_then_name(kinds, phrase, header)
-            for word, wkind in zip(phrase.words, kinds):
-                _add(cells, wkind, Phrase([word]))
+        if kind is not None:
+            _add(cells, kind, phrase)
             continue
-        _add(cells, kind, phrase)
-    names = _name_tail_apart(cells)
-    if len(names) == 1 and _VALUE_KIND_SET.isdisjoint(cells) and not _VALUE_KIND_SET.isdisjoint(header.kinds):
-        # No value placed, one name cell: read it as single-spaced fields if it is one
-        # ("Glucosa 106 mg/dL" sitting wholly under the names' label).
-        fields = read_fields([w.text for w in names[0].words], line.ocr)
-        if fields is not None:
-            del cells[cols.NAME]
-            _add_fields(cells, header, names[0], fields)
-            prose = prose and not _measured(fields)
+        prose_now, split_doubt = _place_unassigned(cells, header, phrase, line.ocr)
+        prose = prose if prose_now is None else prose_now
+        ambiguous = ambiguous or split_doubt
+    prose = _names_as_fields(cells, header, line.ocr, prose)
     if cols.OTHER in cells and set(cells) <= {cols.OTHER, cols.NAME} and \
             _left_of_names(cells[cols.OTHER], header):
         # A line without a value starting under a code column left of the names ("Hämatologie",
@@ -107,6 +77,54 @@ def place(line: Line, header: Header) -> Cells:
     units = {c.kind: c.unit for c in header.columns if c.unit}
     split = next((c.split for c in header.columns if c.kind == cols.RANGE and c.split is not None), None)
     return Cells(line, limit_columns.joined_limits(cells, split, cols.RANGE), ambiguous, prose, units)
+
+
+def _cell_phrases(line: Line, header: Header) -> list[Phrase]:
+    """The line's phrases cut as cells: split ranges joined (OCR), leaders and marks apart, a
+    phrase split where a column's label stands, a genus initial joined to its word."""
+    phrases = _join_split_ranges(line.phrases()) if line.ocr else line.phrases()
+    phrases = [_unmarked(_leaders_apart(p)) for p in phrases]
+    phrases = [part for phrase in phrases for part in split_at_labels(phrase, header)]
+    return with_initials_joined(phrases, header)  # "P.  FALCIPARUM SEEN (++)" on an OCR line
+
+
+def _place_unassigned(cells: dict[str, list[Phrase]], header: Header, phrase: Phrase,
+                      ocr: bool) -> tuple[bool | None, bool]:
+    """Place a phrase no column takes whole. Returns (prose, ambiguous): prose False when the
+    phrase is measured fields (the line is no prose), True when it is a sentence running across
+    columns, None when it says nothing of it; ambiguous when its words were put by the nearest
+    column without a code-then-name reading."""
+    tokens = [w.text for w in phrase.words]
+    # Single-spaced fields: a whole row, or a value cell holding its unit and range.
+    fields = read_fields(tokens, ocr) or read_value_fields(tokens, ocr)
+    if fields is not None and not _VALUE_KIND_SET.isdisjoint(header.kinds):
+        _add_fields(cells, header, phrase, fields)  # single-spaced fields
+        return (False if _measured(fields) else None), False
+    if (across := word_result_across(phrase, header)) is not None:
+        _add(cells, across, phrase)  # "P. FALCIPARUM SEEN (++)" from the result column on
+        return None, False
+    if len(phrase.words) >= SENTENCE_WORDS - 2:
+        return True, False  # a sentence running across columns
+    kinds = [header.assign(word.x0, word.x1, word.text, word_size(word)) or
+             header.nearest(word.x0, word.x1) for word in phrase.words]
+    for word, wkind in zip(phrase.words, kinds):
+        _add(cells, wkind, Phrase([word]))
+    # A code printed close before its name ("LEUK Leukozyten" under "Kürzel  Untersuchung")
+    # splits where the columns do: no doubt about either part.
+    return None, not _code_then_name(kinds, phrase, header)
+
+
+def _names_as_fields(cells: dict[str, list[Phrase]], header: Header, ocr: bool, prose: bool) -> bool:
+    """No value placed, one name cell: read it as single-spaced fields if it is one ("Glucosa
+    106 mg/dL" sitting wholly under the names' label). Returns the line's prose mark."""
+    names = _name_tail_apart(cells)
+    if len(names) == 1 and _VALUE_KIND_SET.isdisjoint(cells) and not _VALUE_KIND_SET.isdisjoint(header.kinds):
+        fields = read_fields([w.text for w in names[0].words], ocr)
+        if fields is not None:
+            del cells[cols.NAME]
+            _add_fields(cells, header, names[0], fields)
+            return prose and not _measured(fields)
+    return prose
 
 
 _VALUE_KIND_SET = frozenset(cols.VALUE_KINDS)  # asked of every placed line: built once
