@@ -225,13 +225,16 @@ def _read_birth_and_sex(meta: ResultMetadata, value: str, order: str | None) -> 
 
 def _sex_after_birth(value: str) -> str | None:
     """The sex printed right after the birth date, in its value: "22/04/1966 (F)",
-    "14.09.1958 (weiblich)"; an age there ("1972-05-12 (52 Y)") states none."""
-    rest = [t for t in _without_dates(value).replace("(", " ").replace(")", " ").split()
+    "14.09.1958 (weiblich)", after the age in brackets ("02/03/1957 (68 años) · Mujer"); an
+    age alone there ("1972-05-12 (52 Y)") states none."""
+    rest = [t for t in _BRACKETED_AGE.sub(" ", _without_dates(value)).replace("(", " ").replace(")", " ").split()
             if t not in _ITEM_MARKS]  # "27/01/1954 · Emakumea / Mujer": the sex in two languages
     return read_gender(" ".join(rest)) if 1 <= len(rest) <= 2 else None
 
 
 _ITEM_MARKS = {"·", "/", "–", "—", "|", ",", "-"}  # "-": a dash or a dot as OCR reads it
+# The age in brackets after a birth date ("(68 años)", "(66 J.)", "(52 Y)"): a number, so no sex.
+_BRACKETED_AGE = re.compile(r"\(\s*\d[^()]*\)")
 
 
 def _read_after_name(meta: ResultMetadata, value: str, order: str | None) -> None:
