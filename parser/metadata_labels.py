@@ -21,7 +21,8 @@ CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": 
              "age_gender": "age / sex",
              "dob_gender": "dob / sex", "name": "patient name", "printed": "printed"}
 
-_DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec"}
+# "F." is a Spanish form's "Fecha" cut to its initial ("F. validación", "F. emisión").
+_DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec", "f"}
 _SIGNS = {"n°", "nº", "no", "nr", "n", "#", "number", "num", "numero", "número", "nummer", "n?",
           "n*", "id", "ref", "código", "codigo", "codice", "code", "cod"}
 _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "der", "do", "da",
@@ -30,7 +31,9 @@ _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "
 _DATED = {
     "reported": ("report", "refert", "inform", "protocol", "emisi", "emissi", "valid", "releas",
                  "edit", "édit", "rapport", "verif", "authori", "approv",
-                 "befund", "result", "résultat", "compte", "issu"),
+                 "befund", "result", "résultat", "compte", "issu",
+                 # When the results were handed over ("Fecha de entrega"): the report's date.
+                 "entreg"),
     # A print date is the report's only where none other is printed (print_label).
     "printed": ("impres", "print", "stamp", "druck"),
     "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",

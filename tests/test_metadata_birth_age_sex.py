@@ -16,3 +16,13 @@ from page_builder import metadata_of as meta_of
 def test_the_sex_after_the_age_in_brackets_after_the_birth_date(language, label, value):
     meta = meta_of([[(40, 120, label), (150, 120, value)]], language)
     assert meta.dob is not None and meta.gender == "female"
+
+
+@pytest.mark.parametrize("label, field", [
+    ("F. validación", "date_reported"), ("F. emisión:", "date_reported"), ("F. entrega", "date_reported"),
+    ("F. toma:", "date_collected"), ("Fecha entrega:", "date_reported"),
+])
+def test_a_spanish_date_label_with_fecha_cut_to_its_initial(label, field):
+    meta = meta_of([[(40, 100, "Paciente:"), (150, 100, "GARCÍA LÓPEZ, Ana")],
+                    [(40, 112, label), (150, 112, "14/03/2025 14:05")]], "es")
+    assert getattr(meta, field) == "2025-03-14"
