@@ -191,7 +191,22 @@ def _read_pairs(meta: ResultMetadata, pairs: list[tuple[str, str]], order: str |
             # "Accettazione 7:30-10:30" in a letterhead gives the desk's opening hours
             meta.specimen_number = read_identifier(value)
     meta.date_reported = meta.date_reported or printed  # the print date when no other is printed
+    if meta.dob is None:
+        meta.dob = next((born for _, value in pairs if (born := _bracketed_birth(value, order))), None)
     return name_text, received
+
+
+_BRACKETS = re.compile(r"\(([^()]+)\)")
+
+
+def _bracketed_birth(value: str, order: str | None) -> str | None:
+    """A birth date printed with its own label in brackets inside another field's value
+    ("Age/Sex: 39 Y / F (DOB 14-Feb-1986)", "Âge : 45 ans (né le 12/03/1980)")."""
+    for inner in _BRACKETS.findall(value):
+        label, rest = split_label(inner.strip())
+        if label is not None and LABELS[label] == "dob" and rest:
+            return read_date(rest, order)
+    return None
 
 
 _CLOCK_TIME = re.compile(r"\d{1,2}[:.h]\d{2}(?!\d)(?:\s*[-–]\s*\d{1,2}[:.h]\d{2})?(?:\s|$)")

@@ -26,3 +26,21 @@ def test_a_spanish_date_label_with_fecha_cut_to_its_initial(label, field):
     meta = meta_of([[(40, 100, "Paciente:"), (150, 100, "GARCÍA LÓPEZ, Ana")],
                     [(40, 112, label), (150, 112, "14/03/2025 14:05")]], "es")
     assert getattr(meta, field) == "2025-03-14"
+
+
+@pytest.mark.parametrize("language, label, value, dob", [
+    (None, "Age/Sex:", "39 Y / F (DOB 14-Feb-1986)", "1986-02-14"),
+    ("fr", "Âge :", "45 ans (née le 12/03/1980)", "1980-03-12"),
+    ("de", "Alter:", "45 J. (geb. 12.03.1980)", "1980-03-12"),
+    ("it", "Età:", "45 anni (nata il 12/03/1980)", "1980-03-12"),
+    ("es", "Edad:", "45 años (nacida el 12/03/1980)", "1980-03-12"),
+])
+def test_a_birth_date_with_its_label_in_brackets_inside_another_fields_value(language, label, value, dob):
+    meta = meta_of([[(40, 100, label), (150, 100, value)]], language)
+    assert meta.dob == dob
+
+
+def test_a_bracketed_date_without_a_birth_label_is_no_birth_date():
+    meta = meta_of([[(40, 100, "Age/Sex:"), (150, 100, "39 Y / F (14-Feb-1986)")],
+                    [(40, 112, "Ward:"), (150, 112, "ART Clinic (since 02-Jan-2020)")]])
+    assert meta.dob is None
