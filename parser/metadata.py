@@ -15,7 +15,7 @@ import re
 
 from parser.lines import Line, Phrase, page_lines
 from parser.locale_forms import DAY_FIRST
-from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE, date_order, is_iso, \
+from parser.metadata_dates import DATE_PATTERNS as _DATE_PATTERNS, NUMERIC_DATE, date_order, dotted_order, is_iso, \
     order_by_age, printed_date_order, read_date
 from parser.metadata_hints import collection_column, cumulative_collection, dateline, name_beside_birth, region_date_order, \
     star_birth, surname_first_chinese, us_certified
@@ -89,7 +89,7 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
     """Which of day and month a numeric date prints first: told by the labelled dates, else
     the report's language, else the lab's address (two-digit days and months only), else any
     date printed on the report, else the printed age (which order makes the birth date and
-    the sampling date give it)."""
+    the sampling date give it), else the dates' dots (dotted_order)."""
     births = [v for f, v in pairs if f in ("dob", "dob_gender")]
     dates = [v for f, v in pairs if f in ("collected", "reported", "printed", "received")]
     order = date_order(births + dates)
@@ -106,7 +106,7 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
         order = printed_date_order([line.text for line in lines])
     if order is None:
         order = order_by_age(births, dates, head_age(doc))
-    return order
+    return order or dotted_order(births + dates)
 
 
 # The request's registration number, in English and Spanish ("Nº de registro: 0314/12").

@@ -49,6 +49,17 @@ def printed_date_order(texts: list[str]) -> str | None:
     return date_order([m.group(0) for m in _PRINTED_DATE.finditer("\n".join(texts))])
 
 
+def dotted_order(values: list[str]) -> str | None:
+    """"dmy" when the numeric dates among `values` are all printed with dots ("09.07.1975",
+    "09.03.25 06:40"): the dotted form is the day-first countries' (Germany, Austria,
+    Switzerland and their neighbours'; a Commonwealth line printer's); month-first systems
+    print slashes. Measured on the stored families' and the opened real-like reports' text
+    layers (seventeenth session): every dotted date a part above 12 settles is day-first
+    (149 dates in 22 files), none month-first."""
+    found = [m for value in values for m in NUMERIC_DATE.finditer(value) if not _ISO_DATE.search(value)]
+    return "dmy" if found and all(m.group(0).count(".") == 2 for m in found) else None
+
+
 def order_by_age(births: list[str], dates: list[str], age: float | None) -> str | None:
     """The order under which the birth date and the sampling (or report) date give the age the
     report prints ("Birthdate 09/03/1977", "Collected 02/06/2025", "Age 47": month first), when

@@ -44,3 +44,20 @@ def test_a_bracketed_date_without_a_birth_label_is_no_birth_date():
     meta = meta_of([[(40, 100, "Age/Sex:"), (150, 100, "39 Y / F (14-Feb-1986)")],
                     [(40, 112, "Ward:"), (150, 112, "ART Clinic (since 02-Jan-2020)")]])
     assert meta.dob is None
+
+
+def test_dotted_numeric_dates_run_day_first_when_nothing_else_settles_them():
+    # An English line-printer report, no country printed, every day and month below 13.
+    meta = meta_of([[(50, 70, "PATIENT : KILA, MARY")],
+                    [(50, 82, "DOB"), (90, 82, ": 09.07.1975"), (170, 82, "AGE/SEX : 49Y/F")],
+                    [(50, 94, "COLL"), (90, 94, ": 09.03.25 06:40"), (190, 94, "RECD : 09.03.25 07:25"),
+                     (320, 94, "REPORTED"), (380, 94, ": 10.03.25 13:15")]])
+    assert (meta.dob, meta.date_collected, meta.date_reported) == ("1975-07-09", "2025-03-09", "2025-03-10")
+
+
+def test_slashed_dates_stay_unsettled_and_a_settling_date_wins_over_the_dots():
+    meta = meta_of([[(50, 82, "DOB:"), (90, 82, "09/07/1975")], [(50, 94, "Collected:"), (90, 94, "09/03/2025")]])
+    assert (meta.dob, meta.date_collected) == (None, None)
+    # One dotted date a part above 12 settles month first (a US system's dots): it wins.
+    meta = meta_of([[(50, 82, "DOB:"), (90, 82, "09.07.1975")], [(50, 94, "Collected:"), (90, 94, "03.14.2025")]])
+    assert (meta.dob, meta.date_collected) == ("1975-09-07", "2025-03-14")
