@@ -214,7 +214,9 @@ METADATA_LABELS: dict[str, dict[str, list[str]]] = {
                      # A print stamp naming who printed, then when: its date, if printed.
                      "printed by",
                      # When the report was issued to the patient or the ward.
-                     "issued", "issued on", "report issued", "validation", "rpt date", "rep date"],
+                     "issued", "issued on", "report issued", "validation", "rpt date", "rep date",
+                     # A line printer's cut labels ("COLL / RECD / AUTH: 09.03.25 13:15"): authorised.
+                     "auth", "auth date", "auth on"],
         "specimen": ["accession", "accession no", "accession number", "accession #", "acc no",
                      "acc #", "specimen id", "specimen no", "specimen number", "specimen #",
                      "sample id", "sample no", "sample number", "lab no", "lab number", "lab id",

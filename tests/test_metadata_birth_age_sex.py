@@ -61,3 +61,9 @@ def test_slashed_dates_stay_unsettled_and_a_settling_date_wins_over_the_dots():
     # One dotted date a part above 12 settles month first (a US system's dots): it wins.
     meta = meta_of([[(50, 82, "DOB:"), (90, 82, "09.07.1975")], [(50, 94, "Collected:"), (90, 94, "03.14.2025")]])
     assert (meta.dob, meta.date_collected) == ("1975-09-07", "2025-03-14")
+
+
+def test_a_line_printers_cut_authorisation_label():
+    meta = meta_of([[(50, 94, "COLL"), (90, 94, ": 14/03/25 06:40"), (190, 94, "RECD : 14/03/25 07:25"),
+                     (320, 94, "AUTH"), (360, 94, ": 15/03/25 13:15")]])
+    assert (meta.date_collected, meta.date_reported) == ("2025-03-14", "2025-03-15")
