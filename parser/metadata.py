@@ -364,6 +364,8 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
                     i = j
                 elif not value and j >= len(phrases) and parts[i][1] is not None:
                     value = _value_on_split_line(lines, index, parts[i][1], LABELS[label])
+                elif not value and j >= len(phrases):
+                    value = _prose_value_wrapped(lines, index, text, LABELS[label])
             if value:
                 words = value.split()
                 if ocr_colon(LABELS[label], words[0], [" ".join(words[1:])]):
@@ -476,6 +478,22 @@ def _name_run_on(lines: list[Line], index: int, value: Phrase) -> str:
             or split_label(text)[0] is not None or "," in value.text:
         return ""
     return text
+
+
+def _prose_value_wrapped(lines: list[Line], index: int, label: str, field: str) -> str:
+    """The value of a label that ends a prose line, wrapped to the start of the next one
+    ("Reçu le 14/03/2025 à 09h40 · Édité le" over "14/03/2025"): the next line's phrase that
+    starts under the prose's start, up to its first label, when it has the field's shape."""
+    line = lines[index]
+    prose = next((p for p in line.phrases() if label in p.text), None)
+    if prose is None or field not in _SHAPED_FIELDS:
+        return ""
+    # The first phrase below that starts under the prose (a column beside it has lines between).
+    start = next((p for below in lines[index + 1:index + 4] if below.page == line.page
+                  and 0 <= below.top - line.bottom <= line.size
+                  for p in below.phrases() if abs(p.x0 - prose.x0) < line.size), None)
+    text = label_parts(start.text.strip())[0].strip() if start is not None else ""
+    return text if text and split_label(text)[0] is None and value_fits(field, text) else ""
 
 
 def _value_on_split_line(lines: list[Line], index: int, label: Phrase, field: str) -> str:

@@ -67,3 +67,23 @@ def test_a_line_printers_cut_authorisation_label():
     meta = meta_of([[(50, 94, "COLL"), (90, 94, ": 14/03/25 06:40"), (190, 94, "RECD : 14/03/25 07:25"),
                      (320, 94, "AUTH"), (360, 94, ": 15/03/25 13:15")]])
     assert (meta.date_collected, meta.date_reported) == ("2025-03-14", "2025-03-15")
+
+
+@pytest.mark.parametrize("language, prose", [
+    ("fr", "Reçu le 14/03/2025 à 09h40 · Édité le"),
+    ("de", "Eingang 14.03.2025 09:40 · Befunddatum"),
+    ("it", "Accettazione n. 1187 – Data referto"),
+    ("es", "Recepción 14/03/2025 · Fecha de informe"),
+    (None, "Received 14/03/2025 09:40 · Reported"),
+])
+def test_a_prose_lines_last_label_with_its_value_wrapped_to_the_next_line(language, prose):
+    meta = meta_of([[(40, 100, "SITES"), (150, 100, prose)],
+                    [(40, 106, "12, rue Centrale", 7)],  # a side column's line between them
+                    [(150, 112, "15/03/2025"), (400, 112, "Page 1/2")]], language)
+    assert meta.date_reported == "2025-03-15"
+
+
+def test_a_line_below_the_prose_that_does_not_start_under_it_is_no_wrapped_value():
+    meta = meta_of([[(150, 100, "Reçu le 14/03/2025 à 09h40 · Édité le")],
+                    [(300, 112, "15/03/2025")]], "fr")
+    assert meta.date_reported is None
