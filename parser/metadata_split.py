@@ -49,8 +49,8 @@ def label_parts(text: str) -> tuple[str, ...]:
 
 
 # A spaced dash or middle dot between the items of a sentence-like patient line.
-# OCR reads a dash as "-", a middle dot as "+", "»" or "•".
-PROSE_SEPARATOR = re.compile(r"(\s+[–—·•»+-]\s+)")
+# OCR reads a dash as "-", a middle dot as "+", "»", "«" or "•".
+PROSE_SEPARATOR = re.compile(r"(\s+[–—·•»«+-]\s+)")
 # A sampling time printed without its date ("Prelievo ore 07:40", "Prélèvement à 07h40").
 _TIME_ONLY = re.compile(r"^(.+?)\s+(?:ore|alle|à|a|at|um|h)?\s*(\d{1,2}[:h.]\d{2})$", re.I)
 

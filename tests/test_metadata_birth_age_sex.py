@@ -87,3 +87,10 @@ def test_a_line_below_the_prose_that_does_not_start_under_it_is_no_wrapped_value
     meta = meta_of([[(150, 100, "Reçu le 14/03/2025 à 09h40 · Édité le")],
                     [(300, 112, "15/03/2025")]], "fr")
     assert meta.date_reported is None
+
+
+@pytest.mark.parametrize("separator", ["·", "«", "»"])
+def test_a_footers_prose_items_between_middle_dots_as_ocr_reads_them(separator):
+    footer = f"Lab No. KP25-118273 - NANGOLO, Petrus {separator} Printed 2025/03/11 10:40"
+    meta = meta_of([[(40, 100, "Collected"), (150, 100, "2025/03/10 07:55")], [(45, 760, footer)]])
+    assert meta.date_reported == "2025-03-11"
