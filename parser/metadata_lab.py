@@ -55,7 +55,7 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
     items = [(text, p) for p in top_phrases for text in _letterhead_items(p.text)]
     labbish = [(text, p) for text, p in items if ":" not in text and LAB_WORDS.search(text)
                and not _ADDRESS.search(text) and not is_label(text)
-               and not _TITLE_WORDS.search(text)]
+               and not _TITLE_WORDS.search(text) and not _lab_described(text)]
     brand = _brand_phrase(top_phrases, is_label)  # a name with no lab word, largest
     if brand and brand.text.strip() in values:
         brand = None
@@ -150,6 +150,16 @@ def _mentioned_lab(lines: list[Line]) -> str | None:
         if m:
             return clean_lab(m.group(1))
     return None
+
+
+def _lab_described(text: str) -> bool:
+    """A letterhead's sentence about the lab, no name: its lab words all in lower case, the
+    first after a lower-case word ("GESY contracted laboratory", "an accredited laboratory"); a
+    name capitalises its lab word or starts with it ("Laboratoire de biologie médicale")."""
+    found = list(LAB_WORDS.finditer(text))
+    before = text[:found[0].start()].split() if found else []
+    return bool(found) and all(m.group(0).islower() for m in found) and bool(before) \
+        and before[-1].isalpha() and before[-1].islower() and len(before[-1]) >= 4
 
 
 def _description(text: str) -> bool:

@@ -94,3 +94,21 @@ def test_a_footers_prose_items_between_middle_dots_as_ocr_reads_them(separator):
     footer = f"Lab No. KP25-118273 - NANGOLO, Petrus {separator} Printed 2025/03/11 10:40"
     meta = meta_of([[(40, 100, "Collected"), (150, 100, "2025/03/10 07:55")], [(45, 760, footer)]])
     assert meta.date_reported == "2025-03-11"
+
+
+def test_a_letterhead_sentence_about_the_lab_is_no_lab_name():
+    # The name itself unreadable (OCR cut its words), a small line describes the lab.
+    meta = meta_of([[(72, 30, "rmasoyla Med ical La bo rato rie S", 14)],
+                    [(52, 59, "Licensed by the Ministry of Health (Reg. No. 0219) · GESY contracted laboratory", 8)]])
+    assert meta.lab_name is None
+
+
+@pytest.mark.parametrize("letterhead, lab", [
+    ("Yermasoyia Medical Laboratories", "Yermasoyia Medical Laboratories"),
+    ("laboratoire bio cotentin", "laboratoire bio cotentin"),  # a lower-case logo starts with its lab word
+    ("Laboratoire de biologie médicale", "Laboratoire de biologie médicale"),
+])
+def test_lab_names_whose_lab_word_is_capitalised_or_first_stay_names(letterhead, lab):
+    meta = meta_of([[(72, 30, letterhead, 14)],
+                    [(52, 59, "Licensed by the Ministry of Health · GESY contracted laboratory", 8)]])
+    assert meta.lab_name == lab
