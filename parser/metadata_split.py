@@ -309,7 +309,8 @@ def label_key(text: str) -> str:
 
 
 # A number sign after a label, as printed or as OCR reads "Nº".
-_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe2”\"]?|nr|no|#)$")
+# OCR may read the sign as two marks ("Protocolo N?*": the º read "?", its underline "*").
+_TRAILING_NUMBER_SIGN = re.compile(r"\s+(n[°º?*oe2”\"]{0,2}|nr|no|#)$")
 # "Nº" as OCR reads it: a digit 2, a question mark, a star, or the º read as a closing quote.
 _OCR_LEADING_SIGNS = ("n2 ", "n? ", "n* ", "n” ", 'n" ')
 

@@ -112,3 +112,10 @@ def test_lab_names_whose_lab_word_is_capitalised_or_first_stay_names(letterhead,
     meta = meta_of([[(72, 30, letterhead, 14)],
                     [(52, 59, "Licensed by the Ministry of Health · GESY contracted laboratory", 8)]])
     assert meta.lab_name == lab
+
+
+@pytest.mark.parametrize("label", ["Protocolo N?*:", "Protocolo N°*:", "Protocolo N*:"])
+def test_a_number_sign_ocr_read_as_two_marks_after_a_specimen_label(label):
+    meta = meta_of([[(118, 100, "Paciente:"), (350, 100, "BENÍTEZ VILLALBA, GRACIELA"),
+                     (919, 100, label), (1167, 100, "250314-0326")]], "es")
+    assert meta.specimen_number == "250314-0326"
