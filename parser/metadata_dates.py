@@ -119,7 +119,12 @@ def read_date(text: str, order: str | None = None, *, recent: bool = False) -> s
         if a == b:
             return _iso(year, a, b)
         return m.group(0)  # ambiguous: keep as printed
-    return find_word_date(text)  # "3. März 2024", "12 de marzo de 2024"
+    # "3. März 2024", "12 de marzo de 2024"; a hospital system's "14-ENE-2025", "14/gen/2025".
+    return find_word_date(_WORD_MONTH_JOINED.sub(r"\1 \2 \3", text))
+
+
+# A day, a month's word and a year joined by dashes, slashes or dots ("14-ENE-2025", "14.Mrz.2025").
+_WORD_MONTH_JOINED = re.compile(r"\b(\d{1,2})[\-/.]([^\W\d_]{3,5})\.?[\-/.]((?:19|20)\d{2})\b")
 
 
 def _other_calendar(kind: str, m: re.Match) -> bool:

@@ -119,3 +119,15 @@ def test_a_number_sign_ocr_read_as_two_marks_after_a_specimen_label(label):
     meta = meta_of([[(118, 100, "Paciente:"), (350, 100, "BENÍTEZ VILLALBA, GRACIELA"),
                      (919, 100, label), (1167, 100, "250314-0326")]], "es")
     assert meta.specimen_number == "250314-0326"
+
+
+@pytest.mark.parametrize("language, label, value, iso", [
+    ("es", "F. extracción:", "14-ENE-2025 08:20", "2025-01-14"),
+    ("it", "Data prelievo:", "14-gen-2025", "2025-01-14"),
+    ("fr", "Prélevé le", "14/déc./2024", "2024-12-14"),
+    ("de", "Entnahme:", "14-Dez-2024 07:30", "2024-12-14"),
+    (None, "Collected:", "14-foo-2025", None),  # no month's word: no date
+])
+def test_a_month_word_joined_to_the_day_and_year_by_dashes_or_slashes(language, label, value, iso):
+    meta = meta_of([[(40, 100, label), (150, 100, value)]], language)
+    assert meta.date_collected == iso
