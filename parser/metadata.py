@@ -111,7 +111,9 @@ def _settled_order(doc: Document, lines: list[Line], pairs: list[tuple[str, str]
 
 # The request's registration number, in English and Spanish ("Nº de registro: 0314/12").
 _REGISTRATION_LABELS = {"reg no", "registration no", "nº de registro", "n° de registro", "nº registro",
-                        "n° registro", "número de registro", "registro"}
+                        "n° registro", "número de registro", "registro", "n° d'enregistrement",
+                        "n° enregistrement", "nº d'enregistrement", "n registrazione", "n° registrazione",
+                        "numero registrazione"}
 # A doctor's line: its "Reg. No." is a medical council's ("Chief Pathologist | Reg. No: MCI-7854").
 _DOCTOR_LINE = re.compile(r"\b(dr|pathologist|consultant|m\.?d|m\.?b\.?b\.?s|mci|mmc|dmc)\b\.?", re.I)
 

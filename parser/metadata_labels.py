@@ -24,7 +24,8 @@ CANONICAL = {"reported": "date reported", "collected": "date collected", "dob": 
 # "F." is a Spanish form's "Fecha" cut to its initial ("F. validación", "F. emisión").
 _DATE_WORDS = {"date", "data", "fecha", "datum", "dat", "dt", "fec", "f"}
 _SIGNS = {"n°", "nº", "no", "nr", "n", "#", "number", "num", "numero", "número", "nummer", "n?",
-          "n*", "id", "ref", "código", "codigo", "codice", "code", "cod"}
+          "n*", "id", "ref", "código", "codigo", "codice", "code", "cod",
+          "identifiant", "identificativo", "identificador"}
 _JOINERS = {"of", "du", "de", "del", "della", "dell", "di", "la", "le", "des", "der", "do", "da",
             "the", "y", "and", "et", "&", "time", "heure", "ora", "hora", "zeit", "e", "und"}
 # Word stems that say what a date dates (accents as printed, and folded).
@@ -33,11 +34,13 @@ _DATED = {
                  "edit", "édit", "rapport", "verif", "authori", "approv",
                  "befund", "result", "résultat", "compte", "issu",
                  # When the results were handed over ("Fecha de entrega"): the report's date.
-                 "entreg"),
+                 "entreg",
+                 # Released or signed: "Freigabedatum", "Data firma".
+                 "freigab", "firm"),
     # A print date is the report's only where none other is printed (print_label).
     "printed": ("impres", "print", "stamp", "druck"),
     "collected": ("collect", "prélèv", "prelev", "prelie", "extrac", "toma", "entnahm", "abnahm",
-                  "recog", "draw", "obten",
+                  "recog", "draw", "obten", "raccolt",
                  # A blood donor's report dates the donation, its sampling.
                  "donation", "donazion", "donación", "donacion", "spende"),
     "dob": ("birth", "naiss", "nasc", "nacim", "geburt", "geb"),
@@ -57,7 +60,9 @@ _SAMPLE_WORDS = ("sampl", "specimen", "muestr", "campion", "probe", "proben", "�
 _NUMBERED = ("protocol", "befund", "auftrag", "order", "orden", "request", "richiest", "accession",
              "sampl", "specimen", "probe", "proben", "campion", "muestr", "lab", "petici",
              "solicitud", "demande", "requête", "requete", "dossier", "échantillon", "echantillon", "requisition",
-             "accettazion", "refert", "episode", "spec", "anforder", "barcode", "antrag")  # "SPEC #": a hospital system's abbreviation
+             "accettazion", "refert", "episode", "spec", "anforder", "barcode", "antrag",
+             # A report's number ("Report No.", "Nº de informe", "N° de rapport"), as "Befund-Nr.".
+             "report", "inform", "rapport")  # "SPEC #": a hospital system's abbreviation
 _PARENTHESIS = re.compile(r"^(.+?)\s*(\([^()]*\)|\[[^\[\]]*\])$")
 _ELISION = re.compile(r"^[dl]['’]")  # "d'", "l'" before a word: "Date d'édition"
 _TOKEN_GAPS = re.compile(r"[\s\-/]+")

@@ -1,0 +1,37 @@
+"""Metadata label word families in the five languages: the sample's bar code, the lab's own
+reference and the report's number name the specimen; compound sampling, release and signing
+labels date the report; a request's registration number stands in for a specimen label."""
+
+import pytest
+from page_builder import metadata_of as meta_of, label_fields as fields_of
+
+
+@pytest.mark.parametrize("label", [
+    "Code-barres", "Réf. labo", "Identifiant demande", "N° de rapport",  # French
+    "Laborauftrag", "Laborauftrags-Nr.",  # German
+    "Codice a barre", "Identificativo richiesta",  # Italian
+    "Código de barras", "Nº de informe",  # Spanish
+    "Report No.",  # English
+])
+def test_a_bar_code_a_lab_reference_or_a_report_number_names_the_specimen(label):
+    assert fields_of([[(40, 100, label + ":"), (200, 100, "B24-091604387")]]) == ["specimen"]
+
+
+@pytest.mark.parametrize("label, field", [
+    ("Naissance", "dob"),
+    ("Materialentnahme", "collected"), ("Probennahme", "collected"), ("Probenentnahme am", "collected"),
+    ("Freigabedatum", "reported"), ("Endbefund vom", "reported"),
+    ("Data di raccolta", "collected"), ("Data firma", "reported"), ("Firmato il", "reported"),
+    ("Extraído el", "collected"), ("Validado el", "reported"), ("Informado el", "reported"),
+])
+def test_date_label_families(label, field):
+    value = "16/04/1960" if field == "dob" else "16/04/2024 08:30"
+    assert fields_of([[(40, 100, label + ":"), (200, 100, value)]]) == [field]
+
+
+@pytest.mark.parametrize("label, language", [("N° d'enregistrement", "fr"), ("N. registrazione", "it")])
+def test_a_registration_number_is_the_specimens_when_no_specimen_label_is_printed(label, language):
+    meta = meta_of([[(40, 60, f"{label} : 250314-0412")]], language)
+    assert meta.specimen_number == "250314-0412"
+    meta = meta_of([[(40, 60, f"{label} : 250314-0412")], [(40, 72, "Code-barres : C88231")]], language)
+    assert meta.specimen_number == "C88231"
