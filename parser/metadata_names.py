@@ -67,28 +67,43 @@ def split_person_name(text: str, *, surname_first: bool = False, two_surnames: b
         return tokens[1], tokens[0]
     if two_surnames and len(tokens) in (3, 4):
         return tokens[0], " ".join(tokens[-2:])
-    if surname_first and len(tokens) == 3 and text.isupper():
-        # "GASPERONI MARIA LUISA", "DE LUCA MARIO": an Italian, French or German system prints
-        # the surname first and all the given names after it (a particle begins a surname).
-        run = 2 if tokens[0].lower() in _SURNAME_PARTICLES else 1
+    if surname_first and len(tokens) >= 3 and text.isupper() and \
+            (len(tokens) == 3 or _leading_particles(tokens)):
+        # "GASPERONI MARIA LUISA", "DE LUCA MARIO", "DE LA CRUZ MARIA ELENA": an Italian, French
+        # or German system prints the surname first and all the given names after it (particles
+        # begin a surname).
+        run = _leading_particles(tokens) + 1
         return " ".join(tokens[run:]), " ".join(tokens[:run])
     return tokens[0], tokens[-1]
 
 
 def _declared_split(tokens: list[str], declared: str, two_surnames: bool) -> tuple[str, str]:
     """(first, last) of a name's words in the order its label declared: the surname's words
-    are the capitals leading it, else two on a Spanish report, else one."""
+    are the capitals leading it, else two on a Spanish report, else one with the particles
+    before it ("DE LUCA ANNA MARIA", "ANNA MARIA DE LUCA")."""
     run = surname_run(tokens) if declared == "surname_first" else 0
-    surnames = run or (2 if two_surnames and len(tokens) >= 3 else 1)
     if declared == "surname_first":
+        surnames = run or (2 if two_surnames and len(tokens) >= 3 else _leading_particles(tokens) + 1)
         return " ".join(tokens[surnames:]), " ".join(tokens[:surnames])
+    surnames = 2 if two_surnames and len(tokens) >= 3 else 1
+    while len(tokens) - surnames > 1 and tokens[-surnames - 1].lower() in _SURNAME_PARTICLES:
+        surnames += 1  # "ANNA MARIA DE LUCA": the particle belongs to the surname after it
     return " ".join(tokens[:-surnames]), " ".join(tokens[-surnames:])
+
+
+def _leading_particles(tokens: list[str]) -> int:
+    """How many surname particles lead the name ("DE LA CRUZ": 2), a given name left after."""
+    count = 0
+    while count < len(tokens) - 2 and tokens[count].lower() in _SURNAME_PARTICLES:
+        count += 1
+    return count
 
 
 _BRACKET_IN_WORD = re.compile(r"(?<=[^\W\d_])[()\[\]](?=[^\W\d_])")
 _INITIALS = re.compile(r"(?:[A-Z]\.){2,4}")
 _SURNAME_PARTICLES = {"de", "di", "da", "del", "della", "dal", "la", "le", "lo", "du", "van", "von",
-                      "zu", "dos", "das", "d'"}
+                      "zu", "dos", "das", "d'", "der", "den", "des", "dei", "delle", "dello", "degli",
+                      "ter", "ten"}
 
 
 def civility(token: str, *, european: bool = False) -> str | None:
@@ -148,9 +163,18 @@ _BIRTH_NAME = re.compile(r"[\s,]+(?:[nN][éeÉE][eE]?|[gG][eE][bB]\.|geborene|na
 
 
 def _without_birth_name(text: str) -> str:
-    """The name in use without the birth name printed after it: "DUPONT née MARTIN Claire" ->
+    """The name in use without the birth name printed with it: "DUPONT née MARTIN Claire" ->
+    "DUPONT Claire"; "MARTIN épouse DUPONT Claire" (the birth name, then the married one) ->
     "DUPONT Claire"."""
+    tokens = text.split()
+    married = next((k for k, t in enumerate(tokens[1:-1], 1) if t.lower() in _MARRIED_WORDS), None)
+    if married is not None:
+        text = " ".join(tokens[married + 1:])
     return _BIRTH_NAME.sub("", text, count=1)
+
+
+# "épouse" / "veuve" between a woman's birth surname and her married one, the name in use.
+_MARRIED_WORDS = {"épouse", "epouse", "ép.", "ep.", "épse", "veuve", "vve", "vve."}
 
 
 def unlabelled_patient_name(lines: list[Line]) -> str | None:
