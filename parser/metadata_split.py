@@ -344,6 +344,7 @@ def fits_beside(field: str, text: str) -> bool:
 
 def read_gender(text: str) -> str | None:
     for token in re.split(r"[\s/,|()]+", text.lower()):
+        token = token.rstrip(".")  # an abbreviation's dot: "weibl.", "masc.", "F."
         if token in ("male", "m", "man"):
             return "male"
         if token in ("female", "f", "woman"):

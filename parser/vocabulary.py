@@ -658,10 +658,13 @@ NEGATIVE_WORDS: dict[str, list[str]] = {
 # (Spanish and Italian "M" is a woman, mujer, as often as a man), except German "w" (weiblich,
 # the "m/w" of German forms), which no language prints for a man.
 GENDER_WORDS: dict[str, dict[str, list[str]]] = {
-    "fr": {"male": ["masculin", "homme"], "female": ["féminin", "feminin", "femme"]},
-    "de": {"male": ["männlich", "maennlich", "mannlich", "mann"], "female": ["weiblich", "frau", "w"]},
-    "it": {"male": ["maschio", "maschile", "uomo"], "female": ["femmina", "femminile", "donna"]},
-    "es": {"male": ["masculino", "hombre", "varón", "varon"], "female": ["femenino", "mujer"]},
+    # With their abbreviations as forms print them ("masc.", "fém.", "weibl.", "männl.", "femm.").
+    "fr": {"male": ["masculin", "homme", "masc"], "female": ["féminin", "feminin", "femme", "fém", "fem"]},
+    "de": {"male": ["männlich", "maennlich", "mannlich", "mann", "männl", "maennl", "mannl"],
+           "female": ["weiblich", "frau", "w", "weibl"],
+           "other": ["divers"]},  # the third entry of the German civil register
+    "it": {"male": ["maschio", "maschile", "uomo", "masch"], "female": ["femmina", "femminile", "donna", "femm"]},
+    "es": {"male": ["masculino", "hombre", "varón", "varon", "masc"], "female": ["femenino", "mujer", "fem"]},
 }
 # The sexes that lead a range's tiers ("Uomo: 13,5 - 17,5  Donna: 12,0 - 15,5"), plurals too.
 RANGE_SEX_WORDS: dict[str, dict[str, list[str]]] = {

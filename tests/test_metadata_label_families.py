@@ -35,3 +35,14 @@ def test_a_registration_number_is_the_specimens_when_no_specimen_label_is_printe
     assert meta.specimen_number == "250314-0412"
     meta = meta_of([[(40, 60, f"{label} : 250314-0412")], [(40, 72, "Code-barres : C88231")]], language)
     assert meta.specimen_number == "C88231"
+
+
+@pytest.mark.parametrize("language, label, value, sex", [
+    ("de", "Geschlecht:", "weibl.", "female"), ("de", "Geschl.:", "männl.", "male"), ("de", "Geschlecht:", "divers", "other"),
+    ("fr", "Sexe :", "Fém.", "female"), ("fr", "Sexe :", "Masc.", "male"),
+    ("it", "Sesso:", "Femm.", "female"), ("es", "Sexo:", "Masc.", "male"), ("es", "Sexo:", "Fem.", "female"),
+    (None, "Sex:", "F.", "female"),
+])
+def test_a_sex_printed_abbreviated(language, label, value, sex):
+    meta = meta_of([[(40, 100, label), (150, 100, value)]], language)
+    assert meta.gender == sex
