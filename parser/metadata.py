@@ -211,6 +211,8 @@ def _bracketed_birth(value: str, order: str | None) -> str | None:
     return None
 
 
+# A dotted (or underscored) leader printed as its own phrase between a label and its value.
+_LEADER = re.compile(r"[.·…_:\-]{3,}|(?:[.·_] ){2,}[.·_]")
 _CLOCK_TIME = re.compile(r"\d{1,2}[:.h]\d{2}(?!\d)(?:\s*[-–]\s*\d{1,2}[:.h]\d{2})?(?:\s|$)")
 
 
@@ -343,8 +345,8 @@ def _labelled(lines: list[Line]) -> list[tuple[str, str, str]]:
             if not value:
                 # The value is the next phrase, perhaps after a lone ":".
                 j = i + 1
-                while j < len(phrases) and (phrases[j] in (":", "-", "：") or ocr_colon(
-                        LABELS[label], phrases[j], phrases[j + 1:j + 2])):
+                while j < len(phrases) and (phrases[j] in (":", "-", "：") or _LEADER.fullmatch(phrases[j])
+                                            or ocr_colon(LABELS[label], phrases[j], phrases[j + 1:j + 2])):
                     j += 1
                 beside = phrases[j].lstrip(":：- ").strip() if j < len(phrases) and \
                     split_label(phrases[j])[0] is None and not several_fields(phrases[j]) else ""

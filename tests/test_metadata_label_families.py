@@ -46,3 +46,14 @@ def test_a_registration_number_is_the_specimens_when_no_specimen_label_is_printe
 def test_a_sex_printed_abbreviated(language, label, value, sex):
     meta = meta_of([[(40, 100, label), (150, 100, value)]], language)
     assert meta.gender == sex
+
+
+@pytest.mark.parametrize("language, label, field", [
+    ("fr", "Date de prélèvement", "date_collected"), ("de", "Entnahmedatum", "date_collected"),
+    ("it", "Data referto", "date_reported"), ("es", "Fecha de informe", "date_reported"),
+    (None, "Collection date", "date_collected"),
+])
+@pytest.mark.parametrize("leader", ["..........", ". . . . . .", "________"])
+def test_a_dotted_leader_between_a_label_and_its_value(language, label, field, leader):
+    meta = meta_of([[(40, 100, label), (150, 100, leader), (230, 100, "14/03/2025")]], language)
+    assert getattr(meta, field) == "2025-03-14"
