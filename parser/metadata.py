@@ -37,7 +37,7 @@ def extract_metadata(doc: Document, language: str | None = None) -> ResultMetada
     else the lab's address may (metadata_hints.region_date_order)."""
     lines = [line for page in doc.pages[:3] for line in page_lines(page)]
     keyed = _labelled(lines)
-    pairs = _whole_name_pairs(_printed_apart(keyed))
+    pairs = _surname_beside_given(_whole_name_pairs(_printed_apart(keyed)))
     european = language in DAY_FIRST
     order = _settled_order(doc, lines, pairs, european)
     meta = ResultMetadata()
@@ -311,6 +311,16 @@ def _whole_name_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
     if len(fields) != 1 or "name" in fields:
         return pairs
     return [("name", v) if f in fields and len(before_other_label(v).split()) >= 2 else (f, v)
+            for f, v in pairs]
+
+
+def _surname_beside_given(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A report that labels the given name apart ("Vorname: Anna", "First name: Jane") prints
+    the surname under a plain name label ("Name: Müller", "Name: SMITH"): a one-word value
+    there is the surname, never a given name."""
+    if not any(f == "first_name" for f, _ in pairs):
+        return pairs
+    return [("last_name", v) if f == "name" and len(before_other_label(v).split()) == 1 else (f, v)
             for f, v in pairs]
 
 

@@ -24,3 +24,15 @@ def test_particles_lead_a_surname_printed_in_capitals(language, line, first, las
 def test_a_married_name_after_the_birth_name_is_the_name_in_use(line):
     meta = meta_of([[(40, 100, line)]], "fr")
     assert (meta.patient_first_name, meta.patient_last_name) == ("Marie", "DURAND")
+
+
+@pytest.mark.parametrize("language, name, given", [
+    ("de", "Name: Müller", "Vorname: Anna"), (None, "Name: SMITH", "First Name: JANE"),
+    ("de", "Name: MÜLLER", "Vorname: ANNA"),
+])
+def test_a_one_word_name_beside_a_given_name_label_is_the_surname(language, name, given):
+    meta = meta_of([[(40, 100, name), (250, 100, given)]], language)
+    assert (meta.patient_first_name.lower(), meta.patient_last_name.lower()) == \
+        (given.split(": ")[1].lower(), name.split(": ")[1].lower())
+    meta = meta_of([[(40, 100, name)], [(40, 112, given)]], language)  # stacked lines
+    assert meta.patient_last_name.lower() == name.split(": ")[1].lower()
