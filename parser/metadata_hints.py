@@ -16,7 +16,7 @@ import re
 from parser.columns import PREVIOUS, RESULT, label_key, label_kind
 from parser.lines import Line
 from parser.metadata_dates import DATE_PATTERNS, is_iso, read_date
-from parser.metadata_split import LABELS, label_key as metadata_key
+from parser.metadata_split import LABELS, label_key as metadata_key, label_parts, split_label
 
 # "* 14.08.1951" (geboren), then perhaps the sex: "* 14.08.1951 m".
 _STAR_BIRTH = re.compile(r"^[*✱]\s?(\d{1,2}[./]\d{1,2}[./]\d{2,4})(?:\s+(\S+))?$")
@@ -221,7 +221,7 @@ def cumulative_collection(lines: list[Line], order: str | None) -> tuple[str, st
         dated = [(read_date(p.text.strip(), order, recent=True), p) for p in line.phrases()
                  if _DATE_HEADING.match(p.text.strip())]
         dated = [(d, p) for d, p in dated if is_iso(d)]
-        if len({d for d, _ in dated}) < 2:
+        if len({d for d, _ in dated}) < 2 or _labels_another_field(line):
             continue
         near = [p.text for other in lines[max(0, k - 1):k + 2] if other.page == line.page
                 for p in other.phrases()]
@@ -230,6 +230,17 @@ def cumulative_collection(lines: list[Line], order: str | None) -> tuple[str, st
         latest, heading = max(dated, key=lambda item: item[0])
         return latest, _accession_under(lines[k + 1] if k + 1 < len(lines) else None, heading, line, order)
     return None
+
+
+# Fields whose label on a line makes its dates label:value pairs, never a flowsheet's column
+# headings ("14/03/2025  Fecha de informe: 15/03/2025", a sampling label OCR left unread).
+_OTHER_FIELDS = {"reported", "printed", "received", "dob", "dob_gender", "specimen", "name", "gender",
+                 "age_gender"}
+
+
+def _labels_another_field(line: Line) -> bool:
+    return any(LABELS.get(split_label(part)[0] or "") in _OTHER_FIELDS
+               for p in line.phrases() for part in label_parts(p.text.strip()))
 
 
 # An accession: one token of letters and digits ("C25-073-1042"), never a result ("11.8").

@@ -57,3 +57,15 @@ def test_a_sex_printed_abbreviated(language, label, value, sex):
 def test_a_dotted_leader_between_a_label_and_its_value(language, label, field, leader):
     meta = meta_of([[(40, 100, label), (150, 100, leader), (230, 100, "14/03/2025")]], language)
     assert getattr(meta, field) == "2025-03-14"
+
+
+@pytest.mark.parametrize("language, first, label, second", [
+    ("es", "14/03/2025", "Fecha de informe:", "15/03/2025"), ("fr", "14/03/2025", "Édité le :", "15/03/2025"),
+    ("de", "14.03.2025", "Befunddatum:", "15.03.2025"), ("it", "14/03/2025", "Data referto:", "15/03/2025"),
+    (None, "03/14/2025", "Reported:", "03/15/2025"),
+])
+def test_dates_on_a_label_value_line_are_no_flowsheets_column_headings(language, first, label, second):
+    # The sampling date's label unread (OCR broke it): its date stays unlabelled, no sampling
+    # date is made of the line's latest date.
+    meta = meta_of([[(72, 163, "Fecha de", 8)], [(174, 168, first), (353, 168, label), (473, 168, second)]], language)
+    assert meta.date_collected is None and meta.date_reported is not None
