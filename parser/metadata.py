@@ -440,8 +440,10 @@ def _wrapped_label_pairs(lines: list[Line]) -> dict[int, list[tuple[str, str, st
                     right = max(head.x1, tail.x1)
                     beside = [p for other in lines[i:j + 1] for p in other.phrases()
                               if p.x0 > right and p.text.strip() not in _LONE_SEPARATORS]  # ":" set apart
-                    if any(p.x0 < right for other in lines[i + 1:j] for p in other.phrases()):
-                        break  # a stacked label column, not one label wrapped
+                    left = min(head.x0, tail.x0) - line.size
+                    if any(p.x0 < right and p.x1 > left for other in lines[i + 1:j] for p in other.phrases()):
+                        break  # a stacked label column, not one label wrapped (a column at its
+                        # left, "Fecha de toma: …" OCR set on a line of its own between, is no part)
                     if beside:
                         value = min(beside, key=lambda p: p.x0).text.strip()
                         found.setdefault(j, []).extend(_slashed_pairs(key, value))

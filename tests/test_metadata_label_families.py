@@ -69,3 +69,15 @@ def test_dates_on_a_label_value_line_are_no_flowsheets_column_headings(language,
     # date is made of the line's latest date.
     meta = meta_of([[(72, 163, "Fecha de", 8)], [(174, 168, first), (353, 168, label), (473, 168, second)]], language)
     assert meta.date_collected is None and meta.date_reported is not None
+
+
+@pytest.mark.parametrize("language, head, tail", [
+    ("es", "Fecha", "validación:"), ("fr", "Date de", "validation :"), ("de", "Datum der", "Freigabe:"),
+    ("it", "Data", "referto:"), (None, "Date", "reported:"),
+])
+def test_a_wrapped_label_with_a_left_columns_line_set_between_its_halves(language, head, tail):
+    # OCR set the value's line (with the left column's label and value) between the label's halves.
+    meta = meta_of([[(324, 120, head)],
+                    [(37, 131, "Fecha de toma:"), (114, 131, "14/03/2025 07:48"), (401, 131, "15/03/2025 15:22")],
+                    [(324, 142, tail)]], language)
+    assert meta.date_reported == "2025-03-15"
