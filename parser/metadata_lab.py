@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Callable
 
 from parser import vocabulary
+from parser.columns import label_key as column_key, label_kind as column_kind
 from parser.lines import Line, Phrase, build_lines, large_words, page_lines, word_size
 from parser.page import Document
 
@@ -57,7 +58,7 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
                and not _ADDRESS.search(text) and not is_label(text)
                and not _TITLE_WORDS.search(text) and not _lab_described(text)]
     brand = _brand_phrase(top_phrases, is_label)  # a name with no lab word, largest
-    if brand and brand.text.strip() in values:
+    if brand and (brand.text.strip() in values or _under_column_headings(brand, top_phrases)):
         brand = None
     name = None
     if labbish:
@@ -221,6 +222,15 @@ def _brand_phrase(phrases: list[Phrase], is_label: Callable[[str], bool]) -> Phr
             not re.search(r"[^\W\d_]{3}", largest.text):
         return None
     return largest
+
+
+def _under_column_headings(phrase: Phrase, phrases: list[Phrase]) -> bool:
+    """Printed under the results table's column headings (two headings side by side: "Prueba"
+    and "Resultado"): a result's name, never a lab's, when a photo cut off the letterhead."""
+    headings = [p for p in phrases if column_kind(column_key(p.text.strip())) is not None]
+    size = _phrase_size(phrase)
+    return any(a is not b and abs(a.words[0].top - b.words[0].top) < size
+               and a.words[0].top < phrase.words[0].top for a in headings for b in headings)
 
 
 def _prominent(phrase: Phrase, page, *, strict: bool) -> bool:

@@ -81,3 +81,16 @@ def test_a_wrapped_label_with_a_left_columns_line_set_between_its_halves(languag
                     [(37, 131, "Fecha de toma:"), (114, 131, "14/03/2025 07:48"), (401, 131, "15/03/2025 15:22")],
                     [(324, 142, tail)]], language)
     assert meta.date_reported == "2025-03-15"
+
+
+@pytest.mark.parametrize("language, name_heading, result_heading, row", [
+    ("es", "Prueba", "Resultado", "Glóbulos blancos (WBC)"), ("fr", "Analyse", "Résultat", "Leucocytes"),
+    ("de", "Untersuchung", "Ergebnis", "Leukozyten"), ("it", "Esame", "Risultato", "Leucociti"),
+    (None, "Test", "Result", "White blood cells"),
+])
+def test_a_results_row_under_the_column_headings_is_never_the_lab_brand(language, name_heading, result_heading, row):
+    # A photo that cut off the letterhead: the patient block, then the table, a row's name printed large.
+    meta = meta_of([[(40, 40, "Paciente: MARÍA ROSARIO PERALTA")],
+                    [(40, 60, name_heading), (250, 60, result_heading), (350, 60, "Unidades")],
+                    [(40, 90, row, 16), (250, 90, "7.32", 16)]], language)
+    assert meta.lab_name is None
