@@ -70,7 +70,7 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
             name = brand.text
         elif _description(name) and (above := _name_above(best, top_phrases, is_label)):
             name = above  # OCR box heights may not say which is larger: the place does
-        elif _SUBUNIT.match(name) and (institution := _institution_above(best, labbish)):
+        elif (_SUBUNIT.match(name) or _generic(name)) and (institution := _institution_above(best, labbish)):
             name = institution
     elif brand and _prominent(brand, page, strict=True):
         name = brand.text
@@ -197,11 +197,26 @@ _SUBUNIT = re.compile(r"(department|dept\.?|division|section|unit|service|servic
                       r"\s+(of|de|di|du|des|del|della|für)\b", re.I)
 
 
+# Words of a service's generic name, no one's own: "Laboratory Services", "Clinical Laboratory",
+# "Laboratorio Clínico", "Klinisches Labor", "Laboratoire d'analyses médicales".
+_GENERIC_WORDS = {"services", "service", "clinical", "medical", "central", "main", "department", "dept",
+                  "division", "unit", "of", "the", "and", "&", "de", "d'analyses", "analyses", "analysis",
+                  "médicale", "medicale", "médicales", "clínico", "clinico", "clínicos", "clinicos",
+                  "clinica", "analisi", "cliniche", "análisis", "analisis", "klinisches",
+                  "medizinisches", "servicio", "servizio", "di", "del"}
+
+
+def _generic(name: str) -> bool:
+    """A service's generic name, every word a lab word or a generic one ("Laboratory Services")."""
+    words = name.lower().split()
+    return bool(words) and all(w in _GENERIC_WORDS or LAB_WORDS.fullmatch(w) for w in words)
+
+
 def _institution_above(subunit: Phrase, labbish: list[tuple[str, Phrase]]) -> str | None:
     """A lab-like item, no department itself, printed higher up the letterhead than the
     department chosen (OCR box heights often misjudge which of the two is the larger); of
     several, the largest ("GASABO REFERRAL HOSPITAL" over "MINISTRY OF HEALTH")."""
-    above = [(text, p) for text, p in labbish if not _SUBUNIT.match(text)
+    above = [(text, p) for text, p in labbish if not _SUBUNIT.match(text) and not _generic(text)
              and p.words[0].bottom <= subunit.words[0].top]
     return max(above, key=lambda item: (_phrase_size(item[1]), -item[1].words[0].top))[0] if above else None
 

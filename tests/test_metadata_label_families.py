@@ -94,3 +94,15 @@ def test_a_results_row_under_the_column_headings_is_never_the_lab_brand(language
                     [(40, 60, name_heading), (250, 60, result_heading), (350, 60, "Unidades")],
                     [(40, 90, row, 16), (250, 90, "7.32", 16)]], language)
     assert meta.lab_name is None
+
+
+@pytest.mark.parametrize("language, institution, service", [
+    (None, "FUNDY SHORE REGIONAL HOSPITAL", "Laboratory Services"),
+    ("es", "HOSPITAL SAN JUAN DE DIOS", "Laboratorio Clínico"),
+    ("it", "OSPEDALE SANTA MARIA", "Laboratorio Analisi"),
+    ("de", "KLINIKUM NORDHEIDE", "Klinisches Labor"),
+    ("fr", "CLINIQUE DU PARC", "Laboratoire"),
+])
+def test_a_services_generic_name_yields_to_the_institution_printed_above_it(language, institution, service):
+    meta = meta_of([[(180, 30, institution, 10)], [(180, 42, service, 12)]], language)
+    assert meta.lab_name == institution
