@@ -111,9 +111,13 @@ def star_birth(lines: list[Line]) -> tuple[str | None, str | None]:
 
 def starts_birth_line(text: str) -> bool:
     """A line that begins with the birth date, labelled or starred: the patient's name is
-    printed just above it."""
-    text = text.strip()
+    printed just above it. A speck OCR read before it ("‘ geb. 19.04.1946") is no part of it."""
+    text = text.strip().lstrip(_SPECKS).strip()
     return bool(_STAR_BIRTH.match(text) or _BIRTH_LABEL.match(text))
+
+
+# Marks OCR reads from specks and rules at a line's start: never a label's first letter.
+_SPECKS = "‘’'`\"|!.,:;"
 
 
 def name_beside_birth(lines: list[Line]) -> str | None:

@@ -259,6 +259,12 @@ _DEMOGRAPHIC_LABEL = re.compile(r"(nationality|nationalit[ée]|nazionalit[àa]|n
                                 r"marital\s+status|occupation|ethnicity|race|language)\b", re.I)
 
 
+def _indent_tolerance(line: Line) -> float:
+    """How far two lines' starts may differ and be one indent: a few points in a text layer; on
+    an OCR'd page a character (a speck read before a line moves its start, a photo's pixels are small)."""
+    return max(4.0, line.size) if line.ocr else 4.0
+
+
 def _name_above_age(lines: list[Line]) -> str | None:
     for i, line in enumerate(lines):
         phrases = line.phrases()
@@ -268,7 +274,7 @@ def _name_above_age(lines: list[Line]) -> str | None:
         # Above: its middle above this line's top (an OCR box made tall by a barcode beside
         # the name may reach down into the "Age" line).
         above = [l for l in lines[:i] if l.page == line.page and (l.top + l.bottom) / 2 < line.top
-                 and abs(l.x0 - line.x0) < 4 and line.top - l.bottom < 3 * line.size]
+                 and abs(l.x0 - line.x0) < _indent_tolerance(line) and line.top - l.bottom < 3 * line.size]
         if not above:
             continue
         candidates = max(above, key=lambda l: l.bottom).phrases()

@@ -222,6 +222,8 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
     the shape of that field's value (a date for dates, a sex for gender, a name for names,
     digits for identifiers); a table row ("Specimen Serum") does not."""
     words = text.split()
+    if len(words) > 2 and words[0] in _SPECKS:
+        words = words[1:]  # "‘ geb. 19.04.1946": a speck OCR read before the label
     if words and (words[0].lower() + " ").startswith(_OCR_LEADING_SIGNS):
         words[0] = "Nº"  # "N? petición 2502180673": the sign as OCR read it
     if len(words) < 2 or label_key(words[0]).split(" ")[0] not in _LABEL_STARTS:
@@ -242,6 +244,10 @@ def _label_prefix(text: str) -> tuple[str | None, str]:
         # value is "de naissance ROUX".
         return None, ""
     return None, ""
+
+
+# Marks OCR reads from specks and cell rules, alone before a label: never a label's word.
+_SPECKS = {"‘", "’", "'", "`", '"', "|", "!", ",", ";", "¦"}
 
 
 NUMBER_SIGN = re.compile(r"^(n[°º.o]?|no\.|nr\.?|num\.?|#)$", re.I)

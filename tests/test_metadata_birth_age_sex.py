@@ -131,3 +131,22 @@ def test_a_number_sign_ocr_read_as_two_marks_after_a_specimen_label(label):
 def test_a_month_word_joined_to_the_day_and_year_by_dashes_or_slashes(language, label, value, iso):
     meta = meta_of([[(40, 100, label), (150, 100, value)]], language)
     assert meta.date_collected == iso
+
+
+@pytest.mark.parametrize("language, line", [
+    ("de", "‘ geb. 19.04.1946 - weiblich"), ("fr", "| Née le 19/04/1946 - Féminin"),
+    ("it", "' Nata il 19/04/1946 - Femmina"), ("es", "| Fecha de nacimiento: 19/04/1946 - Mujer"),
+    (None, "‘ DOB: 19/04/1946 - Female"),
+])
+def test_a_speck_ocr_read_before_a_birth_label(language, line):
+    meta = meta_of([[(52, 107, line)]], language)
+    assert (meta.dob, meta.gender) == ("1946-04-19", "female")
+
+
+def test_the_name_above_a_birth_line_on_an_ocr_page_whose_start_a_speck_moved():
+    from page_builder import document, page, RESULT_ROWS
+    from parser.metadata import extract_metadata
+    doc = document(page([[(138, 246, "GRUBER-HOFBAUER Theresia", 20)], [(119, 280, "‘ geb. 19.04.1946 - weiblich", 20)],
+                         [(138, 306, "SVNR: 2318 190446", 20)], *RESULT_ROWS], width=1400, height=2000, source="ocr"))
+    meta = extract_metadata(doc, "de")
+    assert (meta.patient_first_name, meta.patient_last_name) == ("Theresia", "GRUBER-HOFBAUER")
