@@ -76,6 +76,7 @@ def find_lab_name(doc: Document, lines: list[Line], values: set[str],
         name = brand.text
     if name is None:
         return _mentioned_lab(lines)
+    name = _with_wrapped_end(name, top_phrases, is_label)
     return clean_lab(_company_name(name, [text for text, _ in labbish]) or name)
 
 
@@ -130,6 +131,28 @@ def _rejoined(phrase: Phrase) -> Phrase:
         else:
             joined.append(word)
     return Phrase(joined)
+
+
+def _with_wrapped_end(name: str, phrases: list[Phrase], is_label: Callable[[str], bool]) -> str:
+    """The name with its end a narrow letterhead wrapped onto the next line ("Laborärztliche"
+    over "Gemeinschaftspraxis Harz"): a phrase right under the name's, at its indent and its
+    size, of one to three capitalised words (a tagline's lower-case words, an address's digits,
+    a description's "médicale" are no part of it)."""
+    own = next((p for p in phrases if p.text.strip() == name), None)
+    if own is None:
+        return name
+    size = _phrase_size(own)
+    for phrase in phrases:
+        text, gap = phrase.text.strip(), phrase.words[0].top - own.words[-1].bottom
+        if phrase is not own and abs(phrase.x0 - own.x0) < size / 2 and -0.1 * size <= gap < 0.6 * size \
+                and abs(_phrase_size(phrase) - size) <= 0.1 * size and _WRAPPED_END.fullmatch(text) \
+                and not _TITLE_WORDS.search(text) and not is_label(text):
+            return f"{name} {text}"
+    return name
+
+
+# One to three capitalised words of letters: a name's end.
+_WRAPPED_END = re.compile(r"[^\W\d_a-zß-ÿ][^\W\d_'’\-]*(?:[ '’\-][^\W\d_a-zß-ÿ][^\W\d_'’\-]*){0,2}")
 
 
 def _company_name(name: str, candidates: list[str]) -> str | None:

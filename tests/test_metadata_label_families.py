@@ -106,3 +106,19 @@ def test_a_results_row_under_the_column_headings_is_never_the_lab_brand(language
 def test_a_services_generic_name_yields_to_the_institution_printed_above_it(language, institution, service):
     meta = meta_of([[(180, 30, institution, 10)], [(180, 42, service, 12)]], language)
     assert meta.lab_name == institution
+
+
+@pytest.mark.parametrize("first, second", [
+    ("Laborärztliche", "Gemeinschaftspraxis Harz"), ("BIO", "COTENTIN"), ("Laboratorio Analisi", "San Marco"),
+    ("Laboratorios Clínicos", "del Norte"),  # a lower-case particle starts no name's end: not joined
+])
+def test_a_letterhead_name_wrapped_over_two_lines_at_one_indent_and_size(first, second):
+    meta = meta_of([[(354, 27, first, 14)], [(354, 41, second, 14)], [(354, 60, "Marktstraße 21 · 38855 Wernigerode", 8)]])
+    joined = second[0].isupper()
+    assert meta.lab_name == (f"{first} {second}" if joined else first)
+
+
+@pytest.mark.parametrize("below", ["Calidad que cuida tu salud", "Tel. 03943 6260-0", "Laboratory Report"])
+def test_a_tagline_an_address_or_a_title_under_the_name_is_no_part_of_it(below):
+    meta = meta_of([[(354, 27, "Laboratorio San Marco", 14)], [(354, 41, below, 14)]])
+    assert meta.lab_name == "Laboratorio San Marco"
