@@ -26,6 +26,10 @@ BAND_STEP = 2  # cells: a group's width stepping this much from one cell row to 
 # smaller ones glyphs.
 MIN_BOX_SIDE = 0.1
 MAX_BOX_HEIGHT = 0.6
+# A value's box is a cell wide: the dev boxes measure 0.16-0.35 in. A band across the table
+# (a header row or section title white on navy, 7 in wide on rw_gasabo and ca_chinook) is left as
+# it is: tesseract reads round it, and inverted it joined the rows under it (a photo lost all 21).
+MAX_BOX_WIDTH = 1.5
 # Ink covers at least this share of a box: filled boxes holding white digits measure 0.80-0.86
 # on the dev scans; a small box drawn round a flag letter ('H' in a frame) 0.71-0.72.
 MIN_INK_SHARE = 0.75
@@ -164,11 +168,11 @@ def _snapped(area: Box, ink: np.ndarray, cell: int, cut_above: bool, cut_below: 
 
 
 def _is_text_box(box: Box, cuts: tuple[bool, bool], ink: np.ndarray, dpi: float) -> bool:
-    """A box a line of type tall, at least as wide, mostly ink, with solid edges (but where it
-    was cut from a box above or below) and text."""
+    """A box a line of type tall, at least as wide and at most a cell wide, mostly ink, with solid
+    edges (but where it was cut from a box above or below) and text."""
     top, left, bottom, right = box
     height, width = bottom - top, right - left
-    if not MIN_BOX_SIDE * dpi <= height <= min(width, MAX_BOX_HEIGHT * dpi):
+    if not MIN_BOX_SIDE * dpi <= height <= min(width, MAX_BOX_HEIGHT * dpi) or width > MAX_BOX_WIDTH * dpi:
         return False
     inside = ink[top:bottom, left:right]
     depth = max(1, round(EDGE * dpi))
