@@ -64,13 +64,21 @@ def slope_at(slopes: Slopes, y: float) -> float:
 
 
 def level(words: list[Word], slopes: Slopes) -> list[Word]:
-    """The words sheared so that sloping lines become horizontal."""
+    """The words sheared so that sloping lines become horizontal. Words boxed as one OCR text
+    line (tesseract's line: one top and bottom, parser.tesseract) move together, by the shear at
+    their middle: tesseract has followed that line's slope already, and shearing its words
+    apart put a value on the line below its name where a slope was estimated wrongly (a scan's
+    name lines interleaved with small range lines)."""
     if all(not s for _, s in slopes):
         return words
+    middles: dict[tuple[float, float], list[float]] = {}
+    for w in words:
+        middles.setdefault((w.top, w.bottom), []).append((w.x0 + w.x1) / 2)
     out = []
     for w in words:
         slope = slope_at(slopes, (w.top + w.bottom) / 2)
-        shift = slope * (w.x0 + w.x1) / 2
+        centres = middles[(w.top, w.bottom)]
+        shift = slope * (min(centres) + max(centres)) / 2
         out.append(replace(w, top=w.top - shift, bottom=w.bottom - shift))
     return out
 
