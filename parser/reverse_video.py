@@ -26,10 +26,11 @@ BAND_STEP = 2  # cells: a group's width stepping this much from one cell row to 
 # smaller ones glyphs.
 MIN_BOX_SIDE = 0.1
 MAX_BOX_HEIGHT = 0.6
-# A value's box is a cell wide: the dev boxes measure 0.16-0.35 in. A band across the table
-# (a header row or section title white on navy, 7 in wide on rw_gasabo and ca_chinook) is left as
-# it is: tesseract reads round it, and inverted it joined the rows under it (a photo lost all 21).
-MAX_BOX_WIDTH = 1.5
+# A value's box is a cell wide: the dev boxes measure 0.16-0.35 in (ten characters of 10 pt type
+# fill 0.7 in). A band across the table (a header row or section title white on navy, 7 in wide on
+# rw_gasabo and ca_chinook) or a dark block 1.3 in wide on a real report's photo is left as it is:
+# tesseract reads round it, and inverted it joined the rows under it (a photo lost all 21).
+MAX_BOX_WIDTH = 1.0
 # Ink covers at least this share of a box: filled boxes holding white digits measure 0.80-0.86
 # on the dev scans; a small box drawn round a flag letter ('H' in a frame) 0.71-0.72.
 MIN_INK_SHARE = 0.75
