@@ -20,6 +20,7 @@ from parser.layout.rows import (MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, comme
 from parser.lines import Line, is_prose, word_size
 from parser.page import Page
 from parser.units import is_unit
+from parser.vocabulary import qualitative_result
 
 
 def content_rows(lines: list[Line], panel: str | None) -> list[RawRow]:
@@ -117,8 +118,18 @@ def dated_value(text: str) -> bool:
 
 def _flagged_number(text: str) -> bool:
     """A number and its printed flag in one cell ("3,71 bas", "11.9 H")."""
+    return len(text.split()) > 1 and _number_and_flags(text)
+
+
+def _number_and_flags(text: str) -> bool:
+    """A number (perhaps after a comparator), perhaps its printed flags after it."""
     tokens = text.split()
-    return len(tokens) > 1 and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
+    return bool(tokens) and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
+
+
+def result_cell(text: str) -> bool:
+    """A result cell: a number, perhaps with its printed flag after it ("12.8 L"), or a word result."""
+    return _number_and_flags(text) or bool(qualitative_result().fullmatch(text.strip()))
 
 
 def _flagged(text: str) -> tuple[str, str] | None:

@@ -26,7 +26,8 @@ from functools import lru_cache
 
 from parser import columns as cols
 from parser.flags import is_flag
-from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
+from parser.layout.content import result_cell
+from parser.layout.rows import NON_RESULT_NAMES, RawRow, has_name_letters, short_title
 from parser.lines import Line, Phrase, is_prose
 from parser.ranges import looks_like_range
 from parser.units import is_unit
@@ -103,7 +104,7 @@ def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None, str | None] | 
     if len(phrases) not in (2, 3, 4):
         return None
     name, value = phrases[0], phrases[1]
-    if not has_name_letters(name.text) or NON_RESULT_NAMES.match(name.text) or not _value(value.text) \
+    if not has_name_letters(name.text) or NON_RESULT_NAMES.match(name.text) or not result_cell(value.text) \
             or _range_of([w.text for w in name.words]) is not None:
         return None  # (a range's line OCR set on the value's: "Ref 12.4-17.3 %  14.9")
     rest = [p.text.strip() for p in phrases[2:]]
@@ -111,13 +112,6 @@ def _result_line(line: Line) -> tuple[Phrase, Phrase, str | None, str | None] | 
     if len(flags) > 1 or len(units) > 1 or len(flags) + len(units) < len(rest):
         return None
     return name, value, (flags or [None])[0], (units or [None])[0]
-
-
-def _value(text: str) -> bool:
-    """A number, perhaps with its printed flag after it ("12.8 L"), or a word result."""
-    tokens = text.split()
-    number = bool(tokens) and cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
-    return number or bool(qualitative_result().fullmatch(text.strip()))
 
 
 def _range_of(words: list[str]) -> tuple[str, str | None] | None:
@@ -166,9 +160,4 @@ def _row(line: Line, under: Line | None, pair: tuple, panel: str | None) -> RawR
 
 def _heading(line: Line) -> str | None:
     """A panel's title over the rows: one short phrase of words without digits."""
-    phrases = line.phrases()
-    text = heading_text(line.text.strip())
-    if len(phrases) != 1 or re.search(r"\d|:", text) or not has_name_letters(text) \
-            or len(text.split()) > MAX_TITLE_WORDS or NON_RESULT_NAMES.match(text) or is_prose(line):
-        return None
-    return text
+    return None if is_prose(line) else short_title(line)

@@ -117,6 +117,16 @@ _SPECIMEN_LABEL = re.compile(r"^\W*(?:" + _alternatives(vocabulary.words(vocabul
                              + r")\s*:", re.I)
 
 
+def short_title(line) -> str | None:
+    """The line read as a panel's title: one phrase of a few words with name letters, no digit
+    or colon, no non-result label ("Haematology", "Urea & electrolytes"); None otherwise."""
+    text = heading_text(line.text.strip())
+    if len(line.phrases()) != 1 or re.search(r"\d|:", text) or not has_name_letters(text) \
+            or len(text.split()) > MAX_TITLE_WORDS or NON_RESULT_NAMES.match(text):
+        return None
+    return text
+
+
 def looks_like_specimen(text: str) -> bool:
     """A specimen line ("Specimen: Serum", "Material: Citratblut"): the sample, not a heading."""
     return bool(_ENGLISH_SPECIMEN.match(text) or _SPECIMEN_LABEL.match(text))

@@ -30,14 +30,13 @@ from functools import lru_cache
 
 from parser import columns as cols
 from parser import vocabulary
-from parser.flags import is_flag
 from parser.layout.blocks import blocks_apart
 from parser.layout.cumulative import is_date
-from parser.layout.rows import MAX_TITLE_WORDS, NON_RESULT_NAMES, RawRow, has_name_letters, heading_text
+from parser.layout.content import result_cell
+from parser.layout.rows import RawRow, has_name_letters, short_title
 from parser.lines import Line, Phrase
 from parser.metadata_dates import read_date
 from parser.units import is_unit
-from parser.vocabulary import qualitative_result
 
 # A grid prints at least this many tests across (fewer could be a table's header and its row).
 _MIN_TESTS = 3
@@ -110,7 +109,7 @@ def _grid_at(lines: list[Line], i: int) -> _Grid | None:
         if line.top - lines[i + grid.used - 1].bottom > _MAX_LINE_GAP * line.size or not _take(grid, line):
             break
         grid.used += 1
-    if not grid.episodes or any(not _value(p.text) for e in grid.episodes for p in e.cells.values()):
+    if not grid.episodes or any(not result_cell(p.text) for e in grid.episodes for p in e.cells.values()):
         return None
     return grid
 
@@ -148,7 +147,7 @@ def _heading_wrapped(grid: _Grid, above: Line, line: Line) -> bool:
 
 
 def _name(text: str) -> bool:
-    return has_name_letters(text) and not _value(text) and not _date_cell(text) and not is_unit(text) \
+    return has_name_letters(text) and not result_cell(text) and not _date_cell(text) and not is_unit(text) \
         and cols.label_kind(cols.label_key(text)) is None
 
 
@@ -202,15 +201,6 @@ def _date_cell(text: str) -> bool:
     """A date cell: a date first ("11/03/2025", "02/12/2024 09:10")."""
     tokens = text.split()
     return any(is_date(" ".join(tokens[:n])) for n in range(1, min(3, len(tokens)) + 1))
-
-
-def _value(text: str) -> bool:
-    """A result cell: a number (perhaps after a comparator, before its flag) or a word result."""
-    tokens = text.split()
-    if not tokens:
-        return False
-    number = cols.content_kind(tokens[0]) == cols.RESULT and all(is_flag(t) for t in tokens[1:])
-    return number or bool(qualitative_result().fullmatch(text.strip()))
 
 
 def _latest(episodes: list[_Episode]) -> int | None:
@@ -268,12 +258,9 @@ def _when(text: str, way: str) -> tuple[str, int, int] | None:
 
 def _title(line: Line, names_line: Line) -> str | None:
     """The grid's panel: a short title of one phrase right above its names' line."""
-    text = heading_text(line.text.strip())
-    if len(line.phrases()) != 1 or names_line.top - line.bottom > _MAX_LINE_GAP * names_line.size \
-            or re.search(r"\d|:", text) or not has_name_letters(text) or len(text.split()) > MAX_TITLE_WORDS \
-            or NON_RESULT_NAMES.match(text):
+    if names_line.top - line.bottom > _MAX_LINE_GAP * names_line.size:
         return None
-    return text
+    return short_title(line)
 
 
 def _rows(grid: _Grid, episode: _Episode, names_line: Line, title: str | None) -> list[RawRow]:
